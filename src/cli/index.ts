@@ -1,0 +1,43 @@
+// The `docsite` command: builds the commander program and turns failures into exit codes.
+import { Command, CommanderError } from 'commander';
+import { UsageError } from '../errors.js';
+import { DOCSITE_VERSION } from '../version.js';
+import { registerValidate } from './validate-command.js';
+
+/** Exit codes shared by every command. */
+export const EXIT = { ok: 0, problems: 1, usage: 2 } as const;
+
+export function createProgram(): Command {
+  const program = new Command('docsite')
+    .description('Validate, build and serve MDX documentation sites, for readers and AI agents.')
+    .version(DOCSITE_VERSION, '-v, --version')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(text) });
+  registerValidate(program);
+  return program;
+}
+
+/** Runs the CLI with `argv` (as process.argv) and returns the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  process.exitCode = EXIT.ok;
+  try {
+    await createProgram().parseAsync(argv);
+    return Number(process.exitCode ?? EXIT.ok);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end through here too, with exit code 0.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (error instanceof UsageError) {
+      process.stderr.write(`docsite: ${error.message}\n${error.hint ? `  hint: ${error.hint}\n` : ''}`);
+      return EXIT.usage;
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code && /^E[A-Z]+$/.test(code)) {
+      process.stderr.write(`docsite: ${(error as Error).message}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+}

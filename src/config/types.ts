@@ -1,0 +1,105 @@
+// The shapes of docs.json and page frontmatter, as schemas/*.schema.json define them.
+
+export type HttpAuthMethod = 'bearer' | 'basic' | 'key';
+export type AuthMethod = HttpAuthMethod | 'none';
+export type PlaygroundMode = 'interactive' | 'simple' | 'none';
+
+/** docs.json: the site configuration. Keys not listed here are kept but ignored. */
+export interface DocsConfig {
+  name: string;
+  description?: string;
+  theme?: string;
+  colors?: { primary?: string; light?: string; dark?: string };
+  logo?: string | { light?: string; dark?: string; href?: string };
+  favicon?: string | { light?: string; dark?: string };
+  navigation: NavigationConfig;
+  api?: ApiConfig;
+  seo?: { indexing?: 'navigable' | 'all'; metatags?: Record<string, string> };
+  redirects?: Redirect[];
+  contextual?: { options: (string | Record<string, unknown>)[] };
+  [key: string]: unknown;
+}
+
+export interface ApiConfig {
+  openapi?: string | string[] | { source: string; directory?: string };
+  playground?: { display?: PlaygroundMode; proxy?: boolean };
+  mdx?: {
+    /** Base URL(s) for relative `api` paths; the first is the default. */
+    server?: string | string[];
+    auth?: { method?: HttpAuthMethod; name?: string };
+  };
+  [key: string]: unknown;
+}
+
+export interface Redirect {
+  source: string;
+  destination: string;
+  permanent?: boolean;
+}
+
+/** Keys that hold child navigation items, in the order docsite reads them. */
+export const NAV_CHILD_KEYS = ['versions', 'languages', 'products', 'dropdowns', 'tabs', 'anchors', 'menu', 'groups', 'pages'] as const;
+export type NavChildKey = (typeof NAV_CHILD_KEYS)[number];
+
+/** The label key of each kind of navigation division (`{"tab": "Guides", ...}`). */
+export const DIVISION_LABEL_KEY = {
+  versions: 'version',
+  languages: 'language',
+  products: 'product',
+  dropdowns: 'dropdown',
+  tabs: 'tab',
+  anchors: 'anchor',
+  menu: 'item',
+  groups: 'group',
+} as const satisfies Record<Exclude<NavChildKey, 'pages'>, string>;
+
+export type DivisionKind = keyof typeof DIVISION_LABEL_KEY;
+
+/** Any navigation object: the root, a version, a language, a tab, a group... */
+export interface NavigationConfig extends Partial<Record<NavChildKey, NavDivisionConfig[] | PageEntryConfig[]>> {
+  global?: Partial<Record<'tabs' | 'anchors' | 'dropdowns', NavDivisionConfig[]>>;
+}
+
+export interface NavDivisionConfig extends NavigationConfig {
+  version?: string;
+  language?: string;
+  product?: string;
+  dropdown?: string;
+  tab?: string;
+  anchor?: string;
+  item?: string;
+  group?: string;
+  icon?: string;
+  href?: string;
+  default?: boolean;
+  hidden?: boolean;
+  public?: boolean;
+  expanded?: boolean;
+  root?: string;
+  tag?: string;
+  openapi?: string | string[] | { source: string; directory?: string };
+  [key: string]: unknown;
+}
+
+/** A page entry: a page path, an endpoint (`GET /users`), or a nested group. */
+export type PageEntryConfig = string | NavDivisionConfig;
+
+/** Page frontmatter. */
+export interface Frontmatter {
+  title?: string;
+  description?: string;
+  sidebarTitle?: string;
+  icon?: string;
+  api?: string;
+  openapi?: string;
+  playground?: PlaygroundMode;
+  authMethod?: AuthMethod;
+  noindex?: boolean;
+  hidden?: boolean;
+  public?: boolean;
+  groups?: string[];
+  tag?: string;
+  deprecated?: boolean;
+  mode?: 'default' | 'wide' | 'custom' | 'frame' | 'center';
+  [key: string]: unknown;
+}

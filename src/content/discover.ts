@@ -1,0 +1,62 @@
+// Finds the files of a docs folder, honouring .docsiteignore and the always-ignored names.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+
+export const IGNORE_FILE = '.docsiteignore';
+
+/** Ignored in every site, whatever .docsiteignore says (REFERENCE.md). */
+export const ALWAYS_IGNORED = [
+  '.git', '.github', '.idea', '.vscode', 'node_modules', 'build', 'dist', 'coverage', '.cache', 'tmp', 'temp', '.docsite',
+  '/README.md', '/LICENSE.md', '/CHANGELOG.md', '/CONTRIBUTING.md',
+];
+
+/** Files that hold pages; `skill.md`, `skills/` and `snippets/` hold skills and partials instead. */
+const PAGE_FILE = /\.mdx?$/;
+const NOT_PAGES = /^(skill\.md$|skills\/|snippets\/)/i;
+
+/** The files of a docs folder that docsite may read, all paths relative with `/` separators. */
+export interface SiteFiles {
+  /** Page files (.mdx, .md), sorted. */
+  pages: string[];
+  /** Every file that is not ignored, pages included, sorted. */
+  files: string[];
+  /** Whether a relative path is excluded by the ignore rules (whether or not it exists). */
+  isIgnored(path: string): boolean;
+}
+
+/** Walks `root`, skipping ignored folders without descending into them; `extra` adds ignore patterns. */
+export async function discoverFiles(root: string, extra: readonly string[] = []): Promise<SiteFiles> {
+  const rules = ignore().add(ALWAYS_IGNORED).add([...extra]).add(await readIgnoreFile(root));
+  const files: string[] = [];
+  await walk(root, '', rules, files);
+  files.sort();
+  return {
+    pages: files.filter((f) => PAGE_FILE.test(f) && !NOT_PAGES.test(f)),
+    files,
+    isIgnored: (path) => rules.ignores(path.replace(/^\/+/, '')),
+  };
+}
+
+async function readIgnoreFile(root: string): Promise<string> {
+  try {
+    return await readFile(join(root, IGNORE_FILE), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
+  }
+}
+
+async function walk(root: string, dir: string, rules: Ignore, out: string[]): Promise<void> {
+  const entries = await readdir(join(root, dir), { withFileTypes: true });
+  const subdirs: Promise<void>[] = [];
+  for (const entry of entries) {
+    const path = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      if (!rules.ignores(`${path}/`)) subdirs.push(walk(root, path, rules, out));
+    } else if (entry.isFile() && !rules.ignores(path)) {
+      out.push(path);
+    }
+  }
+  await Promise.all(subdirs);
+}

@@ -1,0 +1,67 @@
+// Small readers for mdast and MDX JSX nodes, shared by the page extractors.
+import type { Nodes, Parent } from 'mdast';
+import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
+
+export type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
+
+/** A JSX attribute as the author wrote it: a string, `true` for a bare attribute, or an expression's source. */
+export type AttributeValue = string | true | { expression: string };
+
+export function isJsxElement(node: Nodes): node is JsxElement {
+  return node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
+}
+
+/** The value of attribute `name` on a JSX element, undefined when absent. */
+export function attribute(element: JsxElement, name: string): AttributeValue | undefined {
+  for (const attr of element.attributes) {
+    if (attr.type !== 'mdxJsxAttribute' || attr.name !== name) continue;
+    if (attr.value === null || attr.value === undefined) return true;
+    return typeof attr.value === 'string' ? attr.value : { expression: attr.value.value };
+  }
+  return undefined;
+}
+
+/** A string attribute, or undefined when absent or not a plain string. */
+export function stringAttribute(element: JsxElement, name: string): string | undefined {
+  const value = attribute(element, name);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Node types whose `value` is code or data, not prose. */
+const NOT_PROSE = new Set(['yaml', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'html']);
+const BLOCK = new Set(['paragraph', 'heading', 'code', 'list', 'listItem', 'blockquote', 'table', 'tableRow', 'mdxJsxFlowElement', 'thematicBreak']);
+
+/**
+ * The readable text of a node: prose, inline code, code blocks and the `title` of components
+ * (Card, Step, Tab, Accordion), with blocks separated by newlines. `skip` drops subtrees.
+ */
+export function plainText(node: Nodes, skip?: (node: Nodes) => boolean): string {
+  const parts: string[] = [];
+  collect(node, parts, skip);
+  return parts.join('').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+function collect(node: Nodes, parts: string[], skip?: (node: Nodes) => boolean): void {
+  if (NOT_PROSE.has(node.type) || skip?.(node)) return;
+  if (node.type === 'text' || node.type === 'inlineCode') {
+    parts.push(node.value);
+    return;
+  }
+  if (node.type === 'code') {
+    parts.push(`\n${node.value}\n`);
+    return;
+  }
+  if (node.type === 'break') {
+    parts.push('\n');
+    return;
+  }
+  if (isJsxElement(node)) {
+    const title = stringAttribute(node, 'title');
+    if (title) parts.push(`${title}\n`);
+  }
+  if ('children' in node) {
+    for (const child of (node as Parent).children) collect(child as Nodes, parts, skip);
+    if (BLOCK.has(node.type)) parts.push('\n');
+    else if (node.type === 'tableCell') parts.push(' ');
+  }
+}

@@ -1,0 +1,97 @@
+// The page model: what docsite knows about one MDX page after parsing it.
+import type { Frontmatter } from '../config/index.js';
+import type { Position } from '../diagnostics/index.js';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** One heading of a page, with the anchor it gets in HTML. */
+export interface Heading {
+  depth: number;
+  text: string;
+  /** The anchor: `{#custom-id}` when written, else the GitHub-style slug of the text. */
+  id: string;
+  line: number;
+}
+
+/** The text under one heading (or before the first), the unit of search. */
+export interface Section {
+  /** Anchor of the heading that starts the section; null for the text before the first heading. */
+  anchor: string | null;
+  /** Headings from the outermost to this one, e.g. ["Install", "On macOS"]; empty before the first. */
+  headingPath: string[];
+  text: string;
+}
+
+/** A link or image reference written in the page. */
+export interface PageLink {
+  kind: 'link' | 'image';
+  url: string;
+  line: number;
+  column: number;
+}
+
+export type ParamLocation = 'path' | 'body' | 'query' | 'header';
+
+/** What parameter and response fields have in common. */
+export interface FieldBase {
+  name: string;
+  type?: string;
+  required: boolean;
+  default?: string;
+  description: string;
+  /** Fields of an object, written inside it (often in an `<Expandable>`). */
+  children: FieldModel[];
+}
+
+/** A `<ParamField>`: one documented request parameter. */
+export interface ParamFieldModel extends FieldBase {
+  location: ParamLocation;
+}
+
+/** A `<ResponseField>`: one documented response field. */
+export type ResponseFieldModel = FieldBase;
+
+export type FieldModel = ({ kind: 'param' } & ParamFieldModel) | ({ kind: 'response' } & ResponseFieldModel);
+
+/** The `api` frontmatter as written: `<METHOD> <URL or path>`. */
+export interface ApiDeclaration {
+  method: HttpMethod;
+  /** A full URL (`https://…`) or a path (`/users/{id}`) to put behind `api.mdx.server`. */
+  target: string;
+  isFullUrl: boolean;
+  at: Position;
+}
+
+/** An OpenAPI operation referenced by a page's `openapi` frontmatter. */
+export interface OpenApiReference {
+  /** The OpenAPI file, when the reference names one. */
+  file?: string;
+  method: HttpMethod;
+  path: string;
+  at: Position;
+}
+
+/** Everything docsite extracts from one page file. */
+export interface PageModel {
+  /** Page path as navigation lists it: file path without extension, e.g. "guides/intro". */
+  path: string;
+  /** File path relative to the docs root, e.g. "guides/intro.mdx". */
+  file: string;
+  /** False when the MDX did not parse; then only `path`, `file` and `title` are meaningful. */
+  parsed: boolean;
+  frontmatter: Frontmatter;
+  /** Where each frontmatter key's value is, for diagnostics of later checks. */
+  frontmatterPositions: Record<string, Position>;
+  /** From frontmatter, else the first heading, else the path. */
+  title: string;
+  headings: Heading[];
+  sections: Section[];
+  links: PageLink[];
+  /** Every anchor the page defines: heading ids and `id` attributes of JSX elements. */
+  anchors: string[];
+  api?: ApiDeclaration;
+  openapi?: OpenApiReference;
+  params: ParamFieldModel[];
+  responses: ResponseFieldModel[];
+}

@@ -1,0 +1,106 @@
+// Extracts a page's headings, search sections, links and anchors from its mdast tree.
+import GithubSlugger from 'github-slugger';
+import type { Nodes, Parent, Root } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { isUnknownComponent } from './components.js';
+import { isJsxElement, plainText, stringAttribute } from './mdx-nodes.js';
+import type { Heading, PageLink, Section } from './page-model.js';
+
+export interface PageOutline {
+  headings: Heading[];
+  sections: Section[];
+  links: PageLink[];
+  anchors: string[];
+  /** Unknown components used, with where (first use of each name). */
+  unknownComponents: { name: string; line: number; column: number }[];
+}
+
+const LINK_ATTRIBUTES = ['href'];
+const IMAGE_ATTRIBUTES = ['src'];
+
+/** Reads headings (with `{#id}` overrides from `idsByLine`), sections, links and anchors. */
+export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>): PageOutline {
+  const slugger = new GithubSlugger();
+  const headings: Heading[] = [];
+  const links: PageLink[] = [];
+  const anchors = new Set<string>();
+  const headingOf = new Map<Nodes, Heading>();
+  const imported = importedNames(tree);
+  const unknownComponents: PageOutline['unknownComponents'] = [];
+
+  const visit = (node: Nodes): void => {
+    const line = node.position?.start.line ?? 1;
+    const column = node.position?.start.column ?? 1;
+    if (node.type === 'heading') {
+      const text = toString(node).trim();
+      const id = idsByLine.get(line) ?? slugger.slug(text);
+      const heading = { depth: node.depth, text, id, line };
+      headings.push(heading);
+      headingOf.set(node, heading);
+      anchors.add(id);
+    } else if (node.type === 'link' || node.type === 'definition') {
+      links.push({ kind: 'link', url: node.url, line, column });
+    } else if (node.type === 'image') {
+      links.push({ kind: 'image', url: node.url, line, column });
+    } else if (isJsxElement(node)) {
+      if (isUnknownComponent(node.name, imported) && !unknownComponents.some((c) => c.name === node.name)) {
+        unknownComponents.push({ name: node.name!, line, column });
+      }
+      const id = stringAttribute(node, 'id');
+      if (id) anchors.add(id);
+      for (const name of LINK_ATTRIBUTES) {
+        const url = stringAttribute(node, name);
+        if (url) links.push({ kind: 'link', url, line, column });
+      }
+      if (node.name === 'img') {
+        for (const name of IMAGE_ATTRIBUTES) {
+          const url = stringAttribute(node, name);
+          if (url) links.push({ kind: 'image', url, line, column });
+        }
+      }
+    }
+    if ('children' in node) for (const child of (node as Parent).children) visit(child as Nodes);
+  };
+  visit(tree);
+
+  return { headings, sections: sectionsOf(tree, headingOf), links, anchors: [...anchors], unknownComponents };
+}
+
+/** Names bound by the page's `import` statements (`import { Chart } from '/snippets/chart.mdx'`). */
+function importedNames(tree: Root): Set<string> {
+  const names = new Set<string>();
+  for (const node of tree.children) {
+    if (node.type !== 'mdxjsEsm') continue;
+    for (const match of node.value.matchAll(/import\s+([^'"]+?)\s+from/g)) {
+      for (const name of match[1]!.replace(/[{}*]/g, ' ').split(/[\s,]+/)) if (/^[A-Z]/.test(name) && name !== 'as') names.add(name);
+    }
+  }
+  return names;
+}
+
+/** Splits the top level of a page at its headings; nested headings stay inside their section. */
+function sectionsOf(tree: Root, headingOf: ReadonlyMap<Nodes, Heading>): Section[] {
+  const sections: Section[] = [];
+  const path: Heading[] = [];
+  let current: Section = { anchor: null, headingPath: [], text: '' };
+  const texts: string[] = [];
+  const close = (): void => {
+    current.text = texts.join('\n\n').trim();
+    texts.length = 0;
+    if (current.text || current.anchor !== null) sections.push(current);
+  };
+  for (const node of tree.children) {
+    const heading = headingOf.get(node);
+    if (heading) {
+      close();
+      while (path.length > 0 && path[path.length - 1]!.depth >= heading.depth) path.pop();
+      path.push(heading);
+      current = { anchor: heading.id, headingPath: path.map((h) => h.text), text: '' };
+      continue;
+    }
+    const text = plainText(node);
+    if (text) texts.push(text);
+  }
+  close();
+  return sections;
+}

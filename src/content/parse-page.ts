@@ -1,0 +1,96 @@
+// Turns one MDX page's source into its page model and the diagnostics found on the way.
+import type { Root } from 'mdast';
+import { parseFrontmatter } from '../config/index.js';
+import { diagnostic, START, type Diagnostic } from '../diagnostics/index.js';
+import { parseApiDeclaration, parseOpenApiReference } from './api-declaration.js';
+import { extractApiFields } from './api-fields.js';
+import { extractHeadingIds } from './heading-ids.js';
+import { parseMdx } from './mdx-processor.js';
+import { outlinePage } from './page-outline.js';
+import type { PageModel } from './page-model.js';
+
+export interface ParsedPage {
+  page: PageModel;
+  diagnostics: Diagnostic[];
+}
+
+/** The navigation path of a page file: `guides/intro.mdx` -> `guides/intro`. */
+export function pagePathOf(file: string): string {
+  return file.replace(/\.mdx?$/, '');
+}
+
+/** Parses a page. Never throws for bad content: problems become diagnostics. */
+export function parsePage(file: string, source: string): ParsedPage {
+  return analysePage(file, source).parsed;
+}
+
+/** Parses a page and also returns its MDX tree (undefined when the MDX did not parse), for rendering. */
+export function analysePage(file: string, source: string): { parsed: ParsedPage; tree: Root | undefined } {
+  const diagnostics: Diagnostic[] = [];
+  const path = pagePathOf(file);
+  const empty: PageModel = {
+    path, file, parsed: false, frontmatter: {}, frontmatterPositions: {}, title: path,
+    headings: [], sections: [], links: [], anchors: [], params: [], responses: [],
+  };
+  const { source: mdx, idsByLine } = extractHeadingIds(source.replace(/^\uFEFF/, ''));
+  let tree: Root;
+  try {
+    tree = parseMdx(mdx);
+  } catch (error) {
+    diagnostics.push(syntaxDiagnostic(error, file));
+    // Still check the frontmatter, so one run reports every problem of the page.
+    const yaml = FRONTMATTER.exec(mdx)?.[1];
+    if (yaml === undefined) return { parsed: { page: empty, diagnostics }, tree: undefined };
+    const fm = parseFrontmatter(yaml, file, 2);
+    diagnostics.push(...fm.diagnostics);
+    const page = { ...empty, frontmatter: fm.data, frontmatterPositions: fm.positions, title: fm.data.title ?? path };
+    declarations(page, file, diagnostics);
+    return { parsed: { page, diagnostics }, tree: undefined };
+  }
+
+  const yaml = tree.children[0]?.type === 'yaml' ? tree.children[0] : undefined;
+  const fm = yaml ? parseFrontmatter(yaml.value, file, (yaml.position?.start.line ?? 1) + 1) : undefined;
+  if (fm) diagnostics.push(...fm.diagnostics);
+  const frontmatter = fm?.data ?? {};
+
+  const { unknownComponents, ...outline } = outlinePage(tree, idsByLine);
+  for (const c of unknownComponents) {
+    diagnostics.push(diagnostic('render/unknown-component', file, c, `Unknown component <${c.name}>; its children are rendered as they are.`));
+  }
+  const fields = extractApiFields(tree, file, diagnostics);
+  const page: PageModel = {
+    ...empty,
+    parsed: true,
+    frontmatter,
+    frontmatterPositions: fm?.positions ?? {},
+    title: frontmatter.title ?? outline.headings[0]?.text ?? path,
+    ...outline,
+    ...fields,
+  };
+  declarations(page, file, diagnostics);
+  return { parsed: { page, diagnostics }, tree };
+}
+
+const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?(?:\n|$)/;
+
+/** Reads the `api` and `openapi` frontmatter declarations into the page. */
+function declarations(page: PageModel, file: string, diagnostics: Diagnostic[]): void {
+  const { frontmatter, frontmatterPositions: positions } = page;
+  if (typeof frontmatter.api === 'string') {
+    const result = parseApiDeclaration(frontmatter.api, file, positions.api ?? START);
+    diagnostics.push(...result.diagnostics);
+    if (result.api) page.api = result.api;
+  }
+  if (typeof frontmatter.openapi === 'string') {
+    const result = parseOpenApiReference(frontmatter.openapi, file, positions.openapi ?? START);
+    diagnostics.push(...result.diagnostics);
+    if (result.openapi) page.openapi = result.openapi;
+  }
+}
+
+function syntaxDiagnostic(error: unknown, file: string): Diagnostic {
+  const place = error as { line?: number; column?: number; reason?: string; message?: string };
+  const at = { line: place.line ?? 1, column: place.column ?? 1 };
+  const reason = (place.reason ?? place.message ?? String(error)).replace(/\s+/g, ' ').trim();
+  return diagnostic('mdx/syntax', file, at, `MDX syntax error: ${reason}`);
+}

@@ -1,0 +1,14 @@
+// Parses page files across threads, for `validate` and everything built on the site model.
+import { readPage } from './read-page.js';
+import { defaultJobs, runPool, type PoolJob } from './worker-pool.js';
+import type { ParsedPage } from './parse-page.js';
+
+const PARSE_JOB: PoolJob<undefined, ParsedPage> = {
+  workerUrl: new URL('./parse-worker.js', import.meta.url),
+  run: (root, file) => readPage(root, file),
+};
+
+/** Parses `files` (relative to `root`) with up to `jobs` threads; results keep the order of `files`. */
+export function parsePages(root: string, files: readonly string[], jobs = defaultJobs(), onProgress?: (done: number) => void): Promise<ParsedPage[]> {
+  return runPool(PARSE_JOB, root, files, undefined, jobs, onProgress);
+}

@@ -1,0 +1,29 @@
+// Reads and parses one page file; an unreadable file becomes a diagnostic, not a crash.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { diagnostic } from '../diagnostics/index.js';
+import { pagePathOf, parsePage, type ParsedPage } from './parse-page.js';
+
+/**
+ * Reads a page file's text. Synchronous on purpose: parsing is CPU-bound, and awaiting each
+ * small read left the thread idle between pages. An unreadable file gives the page to report.
+ */
+export function readPageSource(root: string, file: string): { source: string } | { failed: ParsedPage } {
+  try {
+    return { source: readFileSync(join(root, file), 'utf8') };
+  } catch (error) {
+    const path = pagePathOf(file);
+    return {
+      failed: {
+        page: { path, file, parsed: false, frontmatter: {}, frontmatterPositions: {}, title: path, headings: [], sections: [], links: [], anchors: [], params: [], responses: [] },
+        diagnostics: [diagnostic('mdx/read-error', file, { line: 1, column: 1 }, `Cannot read the page: ${(error as Error).message}`)],
+      },
+    };
+  }
+}
+
+/** Reads `file` (relative to `root`) and parses it. */
+export function readPage(root: string, file: string): ParsedPage {
+  const read = readPageSource(root, file);
+  return 'failed' in read ? read.failed : parsePage(file, read.source);
+}

@@ -1,0 +1,40 @@
+// Agent skills: the author's skill.md and skills/<name>/SKILL.md, served later as MCP resources.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseFrontmatter } from '../config/index.js';
+import { diagnostic, START, type Diagnostic } from '../diagnostics/index.js';
+
+/** One skill file (Agent Skills format). */
+export interface Skill {
+  name: string;
+  description: string;
+  /** When non-empty, only users in one of these groups see the skill. */
+  groups: string[];
+  /** Path relative to the docs root. */
+  file: string;
+  /** The whole file, frontmatter included, as agents read it. */
+  content: string;
+}
+
+const SKILL_FILE = /^(skill\.md|skills\/[^/]+\/SKILL\.md)$/;
+const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?(?:\n|$)/;
+
+/** Reads and checks every skill file among `files`. */
+export function readSkills(root: string, files: readonly string[]): { skills: Skill[]; diagnostics: Diagnostic[] } {
+  const skills: Skill[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const file of files.filter((f) => SKILL_FILE.test(f))) {
+    const content = readFileSync(join(root, file), 'utf8');
+    const yaml = FRONTMATTER.exec(content)?.[1];
+    if (yaml === undefined) {
+      diagnostics.push(diagnostic('skill/invalid', file, START, 'A skill file must start with YAML frontmatter (`---`) holding `name` and `description`.'));
+      continue;
+    }
+    const fm = parseFrontmatter(yaml, file, 2, 'skill');
+    diagnostics.push(...fm.diagnostics);
+    if (fm.diagnostics.length > 0) continue;
+    const data = fm.data as { name: string; description: string; groups?: string[] };
+    skills.push({ name: data.name, description: data.description, groups: data.groups ?? [], file, content });
+  }
+  return { skills, diagnostics };
+}

@@ -1,0 +1,48 @@
+// The permanent catalogue of diagnostic codes: what each means and what to do about it.
+// Codes never change meaning once published; CI scripts match on them.
+
+/** Every diagnostic code docsite can report. */
+export type DiagnosticCode = keyof typeof catalogue;
+
+/** How serious a problem is: errors fail `validate` and `build`, warnings only with `--strict`. */
+export type Severity = 'error' | 'warning';
+
+interface CatalogueEntry {
+  readonly severity: Severity;
+  /** What to do about it, shown under the message. */
+  readonly hint: string;
+}
+
+export const catalogue = {
+  'config/missing': { severity: 'error', hint: 'Create a docs.json at the root of the docs folder, or pass the folder that has one.' },
+  'config/invalid-json': { severity: 'error', hint: 'docs.json must be strict JSON: no comments, no trailing commas, double-quoted keys.' },
+  'config/schema': { severity: 'error', hint: 'See schemas/docs.schema.json for the allowed keys and values.' },
+  'config/unknown-key': { severity: 'warning', hint: 'docsite ignores this key; check its spelling if you meant a known one.' },
+  'frontmatter/invalid-yaml': { severity: 'error', hint: 'Frontmatter is YAML between two `---` lines at the top of the page.' },
+  'frontmatter/schema': { severity: 'error', hint: 'See schemas/frontmatter.schema.json for the allowed keys and values.' },
+  'frontmatter/unknown-key': { severity: 'warning', hint: 'docsite ignores this key; check its spelling if you meant a known one.' },
+  'mdx/syntax': { severity: 'error', hint: 'In MDX, `<` and `{` start JSX and expressions: escape them as `\\<` and `\\{` in prose.' },
+  'mdx/read-error': { severity: 'error', hint: 'Check the file permissions and that the file is UTF-8 text.' },
+  'nav/missing-page': { severity: 'error', hint: 'Create the page, or fix the path: pages are listed by file path without the extension.' },
+  'nav/ignored-page': { severity: 'error', hint: 'The page matches .docsiteignore or an always-ignored name; remove it from navigation or un-ignore it.' },
+  'nav/duplicate-page': { severity: 'error', hint: 'List each page once per version and language.' },
+  'nav/reserved-path': { severity: 'error', hint: '/mcp and /authed/mcp are served by the MCP servers; move the page elsewhere.' },
+  'nav/invalid-entry': { severity: 'error', hint: 'A page entry is a page path, `<METHOD> <path>` under a group with `openapi`, or `<openapi file> <METHOD> <path>`.' },
+  'nav/endpoint-without-openapi': { severity: 'error', hint: 'Set `openapi` on an enclosing group, tab or the api settings, or write the entry as `<openapi file> <METHOD> <path>`.' },
+  'nav/duplicate-default': { severity: 'error', hint: 'Mark at most one version (or language) as `default: true`.' },
+  'openapi/missing-file': { severity: 'error', hint: 'Check the path of the OpenAPI file; it is relative to the docs root.' },
+  'openapi/invalid-file': { severity: 'error', hint: 'The OpenAPI file must be valid JSON or YAML with a `paths` object.' },
+  'openapi/missing-operation': { severity: 'error', hint: 'The operation must exist under `paths` in the OpenAPI file with that method.' },
+  'api/missing-server': { severity: 'error', hint: 'Set `api.mdx.server` in docs.json, or write a full URL in `api`.' },
+  'api/invalid-method': { severity: 'error', hint: 'Use one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE.' },
+  'api/invalid-path': { severity: 'error', hint: 'Write `api` as `<METHOD> <full URL or /path>` with balanced `{param}` braces.' },
+  'api/missing-key-name': { severity: 'error', hint: 'Set `api.mdx.auth.name` to the header that carries the key.' },
+  'api/param-field-location': { severity: 'error', hint: 'Give ParamField exactly one of `path`, `body`, `query` or `header`, e.g. <ParamField query="limit" type="number">.' },
+  'api/param-field-name': { severity: 'error', hint: 'The location attribute holds the parameter name, e.g. <ParamField path="id">.' },
+  'api/response-field-name': { severity: 'error', hint: 'Give ResponseField a `name`, e.g. <ResponseField name="id" type="string">.' },
+  'link/broken': { severity: 'error', hint: 'Fix the path, or create the page; links to ignored pages count as broken.' },
+  'link/broken-anchor': { severity: 'error', hint: 'Anchors come from headings (or `{#custom-id}`); check the heading text.' },
+  'render/unknown-component': { severity: 'warning', hint: 'docsite renders its children as they are; check the name, or remove the component.' },
+  'skill/invalid': { severity: 'error', hint: 'A skill file needs YAML frontmatter with a `name` and a `description` (Agent Skills format).' },
+  'redirect/missing-destination': { severity: 'warning', hint: 'Point the redirect at a page that exists.' },
+} as const satisfies Record<string, CatalogueEntry>;

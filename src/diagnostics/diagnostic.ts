@@ -1,0 +1,36 @@
+// Diagnostics: problems with the user's input, collected and reported like a compiler does.
+import { catalogue, type DiagnosticCode, type Severity } from './catalogue.js';
+
+/** One problem in the docs folder, pointing at a file, line and column. */
+export interface Diagnostic {
+  /** Path relative to the docs root, with `/` separators. */
+  file: string;
+  /** 1-based line. */
+  line: number;
+  /** 1-based column. */
+  column: number;
+  code: DiagnosticCode;
+  severity: Severity;
+  message: string;
+  hint: string;
+}
+
+/** A 1-based line and column in a file. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export const START: Position = { line: 1, column: 1 };
+
+/** Builds a diagnostic with the catalogue's severity and hint for `code`. */
+export function diagnostic(code: DiagnosticCode, file: string, at: Position, message: string): Diagnostic {
+  const entry = catalogue[code];
+  return { file, line: at.line, column: at.column, code, severity: entry.severity, message, hint: entry.hint };
+}
+
+/** Stable report order: by file, then line, then column, then code. */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+  return a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+}

@@ -1,0 +1,6 @@
+// docsite's library API: everything a command does is also a call here.
+export { validate, loadSite, type ValidateOptions, type ValidationReport, type LoadOptions, type LoadResult, type SiteModel, type SitePage } from './site/index.js';
+export { parseMdx, parsePage, discoverFiles, type PageModel, type ParsedPage } from './content/index.js';
+export { catalogue, type Diagnostic, type DiagnosticCode } from './diagnostics/index.js';
+export { UsageError } from './errors.js';
+export type { DocsConfig, Frontmatter } from './config/index.js';

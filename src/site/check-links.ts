@@ -1,0 +1,79 @@
+// Checks internal links, anchors and images of every page against the site's pages and files.
+import { posix } from 'node:path';
+import type { PageLink } from '../content/index.js';
+import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
+import type { SitePage } from './site-model.js';
+
+/** What a link may point at besides pages. */
+export interface LinkTargets {
+  pages: ReadonlyMap<string, SitePage>;
+  /** Non-ignored files: assets, OpenAPI files. */
+  files: ReadonlySet<string>;
+  /** Redirect sources of docs.json, as URL paths. */
+  redirects: ReadonlySet<string>;
+  isIgnoredPage(path: string): boolean;
+}
+
+const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
+/** Routes docsite generates for every site. */
+const GENERATED = /^(llms\.txt|llms-full\.txt|sitemap\.xml|robots\.txt|skill\.md|mcp|authed\/mcp|\.well-known\/.*)$/;
+
+/** A link target split into page path and anchor; null for external links. */
+export function resolveLink(url: string, fromPath: string): { path: string | null; anchor: string | null } | null {
+  if (EXTERNAL.test(url)) return null;
+  const hash = url.indexOf('#');
+  const rawPath = (hash === -1 ? url : url.slice(0, hash)).replace(/\?.*$/, '');
+  const anchor = hash === -1 ? null : safeDecode(url.slice(hash + 1));
+  if (rawPath === '') return { path: null, anchor };
+  const decoded = safeDecode(rawPath);
+  const joined = decoded.startsWith('/') ? decoded : posix.join(posix.dirname(fromPath), decoded);
+  return { path: posix.normalize(joined).replace(/^\/+/, '').replace(/\/+$/, ''), anchor };
+}
+
+/** Reports broken links and anchors of one page. */
+export function checkLinks(page: SitePage, targets: LinkTargets): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const link of page.links) {
+    const resolved = resolveLink(link.url, page.path);
+    if (!resolved) continue;
+    const problem = link.kind === 'image' ? checkImage(resolved.path, targets) : checkLink(resolved, page, targets);
+    if (problem) diagnostics.push(diagnostic(problem.code, page.file, at(link), problem.message.replace('%s', link.url)));
+  }
+  return diagnostics;
+}
+
+type Problem = { code: 'link/broken' | 'link/broken-anchor'; message: string } | undefined;
+
+function checkLink({ path, anchor }: { path: string | null; anchor: string | null }, page: SitePage, targets: LinkTargets): Problem {
+  let target: SitePage | undefined = page;
+  if (path !== null) {
+    const bare = path.replace(/\.mdx?$/, '') || 'index';
+    target = targets.pages.get(bare) ?? targets.pages.get(`${bare}/index`);
+    if (!target) {
+      if (targets.files.has(path) || targets.redirects.has(`/${path}`) || GENERATED.test(path)) return undefined;
+      if (targets.isIgnoredPage(bare)) return { code: 'link/broken', message: 'Link "%s" points to an ignored page.' };
+      return { code: 'link/broken', message: 'Link "%s" points to a page that does not exist.' };
+    }
+  }
+  if (anchor && target.parsed && !target.anchors.includes(anchor)) {
+    return { code: 'link/broken-anchor', message: `Link "%s": page "${target.path}" has no heading with anchor #${anchor}.` };
+  }
+  return undefined;
+}
+
+function checkImage(path: string | null, targets: LinkTargets): Problem {
+  if (path === null || targets.files.has(path)) return undefined;
+  return { code: 'link/broken', message: 'Image "%s" does not exist (or is ignored).' };
+}
+
+function at(link: PageLink): { line: number; column: number } {
+  return { line: link.line, column: link.column };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,8 @@
+export { loadSite, type LoadOptions, type LoadResult } from './load-site.js';
+export { validate, type ValidateOptions, type ValidationReport } from './validate.js';
+export { resolveNavigation, normalizePagePath, isReservedPath } from './resolve-navigation.js';
+export { pageUrl, defaultTree, type SiteModel, type SitePage, type PageAccess } from './site-model.js';
+export { resolveLink } from './check-links.js';
+export type { ResolvedEndpoint } from './api-endpoint.js';
+export type { OpenApiDocument } from './openapi.js';
+export type * from './navigation-model.js';

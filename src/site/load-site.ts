@@ -1,0 +1,114 @@
+// Loads a docs folder into the site model: config, files, pages, navigation and every check.
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { CONFIG_FILE, parseDocsConfig, type SourceLocator } from '../config/index.js';
+import { discoverFiles, parsePages, readSkills, type ParsedPage } from '../content/index.js';
+import { compareDiagnostics, diagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { UsageError } from '../errors.js';
+import { resolveEndpoint } from './api-endpoint.js';
+import { checkLinks } from './check-links.js';
+import { checkOperations, type OperationReference } from './openapi.js';
+import { openApiFileOf, resolveNavigation } from './resolve-navigation.js';
+import { classifyPage, type SiteModel, type SitePage } from './site-model.js';
+
+export interface LoadOptions {
+  /** Parser threads; 1 parses in the calling thread. Default: one per core. */
+  jobs?: number;
+  /** Called as pages are parsed, for progress output. */
+  onProgress?(done: number, total: number): void;
+  /** Extra ignore patterns (gitignore syntax), e.g. an output folder inside the docs folder. */
+  ignore?: string[];
+  /** Parses the page files; the build passes one that also renders and caches. Default: parsePages. */
+  parse?(root: string, files: readonly string[], onProgress: (done: number) => void): Promise<ParsedPage[]>;
+}
+
+export interface LoadResult {
+  /** The model; undefined when docs.json is unusable. */
+  site: SiteModel | undefined;
+  /** Every problem found, sorted by file and line. */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Reads and checks a docs folder. Content problems are returned as diagnostics;
+ * a missing folder or docs.json throws a UsageError.
+ */
+export async function loadSite(dir: string, options: LoadOptions = {}): Promise<LoadResult> {
+  const root = resolve(dir);
+  await assertDocsFolder(root);
+  const configText = await readFile(join(root, CONFIG_FILE), 'utf8');
+  const { config, locator, diagnostics } = parseDocsConfig(configText);
+
+  const files = await discoverFiles(root, options.ignore);
+  const progress = (done: number): void => options.onProgress?.(done, files.pages.length);
+  const parsed = await (options.parse ? options.parse(root, files.pages, progress) : parsePages(root, files.pages, options.jobs, progress));
+  for (const result of parsed) diagnostics.push(...result.diagnostics);
+  if (!config) return { site: undefined, diagnostics: diagnostics.sort(compareDiagnostics) };
+
+  const pagePaths = new Set(parsed.map((p) => p.page.path));
+  const isIgnoredPage = (path: string): boolean =>
+    ['.mdx', '.md'].some((ext) => files.isIgnored(`${path}${ext}`) && existsSync(join(root, `${path}${ext}`)));
+  const defaultOpenApi = openApiFileOf(config.api?.openapi);
+  const nav = resolveNavigation({ navigation: config.navigation, pages: pagePaths, isIgnoredPage, locator, ...(defaultOpenApi ? { defaultOpenApi } : {}) });
+  diagnostics.push(...nav.diagnostics);
+
+  const pages = parsed.map(({ page }: ParsedPage): SitePage => {
+    const endpoint = resolveEndpoint(page, config, diagnostics);
+    return { ...page, ...classifyPage(page, nav.navigation, config), ...(endpoint ? { endpoint } : {}) };
+  });
+  const pageMap = new Map(pages.map((page) => [page.path, page]));
+  const fileSet = new Set(files.files);
+  const redirects = new Set((config.redirects ?? []).map((r) => r.source.replace(/\/+$/, '')));
+  for (const page of pages) diagnostics.push(...checkLinks(page, { pages: pageMap, files: fileSet, redirects, isIgnoredPage }));
+  diagnostics.push(...checkRedirects(config.redirects ?? [], pageMap, locator));
+
+  const references = operationReferences(nav.navigation.endpoints, pages, defaultOpenApi, diagnostics);
+  const openapi = await checkOperations(root, references, fileSet);
+  diagnostics.push(...openapi.diagnostics);
+
+  const skills = readSkills(root, files.files);
+  diagnostics.push(...skills.diagnostics);
+
+  const site: SiteModel = { root, config, pages, navigation: nav.navigation, files: files.files, openapi: openapi.documents, skills: skills.skills };
+  return { site, diagnostics: diagnostics.sort(compareDiagnostics) };
+}
+
+async function assertDocsFolder(root: string): Promise<void> {
+  const info = await stat(root).catch(() => undefined);
+  if (!info?.isDirectory()) throw new UsageError(`${root} is not a folder.`, 'Pass the folder that holds docs.json.');
+  if (!existsSync(join(root, CONFIG_FILE))) {
+    throw new UsageError(`No ${CONFIG_FILE} in ${root}.`, 'Run the command in your docs folder, or pass that folder as an argument.');
+  }
+}
+
+function operationReferences(
+  endpoints: SiteModel['navigation']['endpoints'],
+  pages: SitePage[],
+  defaultOpenApi: string | undefined,
+  diagnostics: Diagnostic[],
+): OperationReference[] {
+  const references: OperationReference[] = endpoints.map((e) => ({ openapi: e.openapi, method: e.method, path: e.path, file: CONFIG_FILE, at: e.at }));
+  for (const page of pages) {
+    if (!page.openapi) continue;
+    const openapi = page.openapi.file ?? defaultOpenApi;
+    if (!openapi) {
+      diagnostics.push(diagnostic('nav/endpoint-without-openapi', page.file, page.openapi.at, '`openapi` names no file, and docs.json sets no `api.openapi`.'));
+      continue;
+    }
+    references.push({ openapi, method: page.openapi.method, path: page.openapi.path, file: page.file, at: page.openapi.at });
+  }
+  return references;
+}
+
+function checkRedirects(redirects: NonNullable<SiteModel['config']['redirects']>, pages: ReadonlyMap<string, SitePage>, locator: SourceLocator): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  redirects.forEach((redirect, i) => {
+    const destination = redirect.destination;
+    if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(destination)) return;
+    const path = destination.split('#')[0]!.replace(/^\/+/, '').replace(/\/+$/, '') || 'index';
+    if (pages.has(path) || pages.has(`${path}/index`)) return;
+    diagnostics.push(diagnostic('redirect/missing-destination', CONFIG_FILE, locator.locate(['redirects', i, 'destination'], 'value'), `Redirect from "${redirect.source}" goes to "${destination}", which is not a page.`));
+  });
+  return diagnostics;
+}

@@ -1,0 +1,78 @@
+// Loads the OpenAPI files that navigation and pages reference, and checks each operation exists.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import type { HttpMethod } from '../content/index.js';
+import { diagnostic, type Diagnostic, type Position } from '../diagnostics/index.js';
+
+/** A reference to one OpenAPI operation, and where it was written. */
+export interface OperationReference {
+  openapi: string;
+  method: HttpMethod;
+  path: string;
+  /** The file (docs.json or a page) and position of the reference. */
+  file: string;
+  at: Position;
+}
+
+/** A parsed OpenAPI document; only `paths` is relied upon here. */
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
+const REMOTE = /^https?:\/\//i;
+
+/** Normalizes an OpenAPI file reference to a path relative to the docs root. */
+export function openApiPath(reference: string): string {
+  return reference.replace(/^\.?\/+/, '');
+}
+
+/**
+ * Reads every local OpenAPI file referenced (remote URLs are not fetched) and reports missing
+ * files, unparsable files and missing operations at the place of each reference.
+ */
+export async function checkOperations(
+  root: string,
+  references: readonly OperationReference[],
+  files: ReadonlySet<string>,
+): Promise<{ documents: Map<string, OpenApiDocument>; diagnostics: Diagnostic[] }> {
+  const documents = new Map<string, OpenApiDocument>();
+  const failures = new Map<string, string>();
+  const diagnostics: Diagnostic[] = [];
+  for (const ref of references) {
+    if (REMOTE.test(ref.openapi)) continue;
+    const file = openApiPath(ref.openapi);
+    if (!files.has(file)) {
+      diagnostics.push(diagnostic('openapi/missing-file', ref.file, ref.at, `OpenAPI file "${ref.openapi}" does not exist or is ignored.`));
+      continue;
+    }
+    if (!documents.has(file) && !failures.has(file)) {
+      const loaded = await loadDocument(root, file);
+      if (typeof loaded === 'string') failures.set(file, loaded);
+      else documents.set(file, loaded);
+    }
+    const failure = failures.get(file);
+    if (failure !== undefined) {
+      diagnostics.push(diagnostic('openapi/invalid-file', ref.file, ref.at, `OpenAPI file "${file}" cannot be used: ${failure}`));
+      continue;
+    }
+    const operation = documents.get(file)!.paths[ref.path]?.[ref.method.toLowerCase()];
+    if (!operation) {
+      diagnostics.push(diagnostic('openapi/missing-operation', ref.file, ref.at, `OpenAPI file "${file}" has no operation ${ref.method} ${ref.path}.`));
+    }
+  }
+  return { documents, diagnostics };
+}
+
+async function loadDocument(root: string, file: string): Promise<OpenApiDocument | string> {
+  try {
+    const value: unknown = parseYaml(await readFile(join(root, file), 'utf8'));
+    if (typeof value !== 'object' || value === null || typeof (value as OpenApiDocument).paths !== 'object') {
+      return 'it has no `paths` object.';
+    }
+    return value as OpenApiDocument;
+  } catch (error) {
+    return `${(error as Error).message.split('\n')[0]}`;
+  }
+}

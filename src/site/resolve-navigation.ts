@@ -1,0 +1,193 @@
+// Resolves docs.json `navigation` into trees per version x language, checking every entry.
+import {
+  DIVISION_LABEL_KEY, NAV_CHILD_KEYS, type DivisionKind, type NavDivisionConfig, type NavigationConfig, type SourceLocator,
+} from '../config/index.js';
+import { parseEndpointReference } from '../content/index.js';
+import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { placePages } from './place-pages.js';
+import type { EndpointEntry, NavItem, NavLink, NavigationTree, ResolvedNavigation, Variant } from './navigation-model.js';
+
+type JsonPath = (string | number)[];
+
+/** What navigation resolution needs to know about the site's files. */
+export interface NavigationInput {
+  navigation: NavigationConfig;
+  /** `api.openapi` of docs.json: the OpenAPI file for `<METHOD> <path>` entries when no group sets one. */
+  defaultOpenApi?: string;
+  /** Page paths that exist and are not ignored. */
+  pages: ReadonlySet<string>;
+  /** Whether a page path names a file that exists but is ignored. */
+  isIgnoredPage(path: string): boolean;
+  locator: SourceLocator;
+}
+
+interface Context {
+  version: string | null;
+  language: string | null;
+  openapi?: string;
+  path: JsonPath;
+}
+
+const CONFIG = 'docs.json';
+const RESERVED = ['mcp', 'authed/mcp'];
+
+/** Normalizes a page reference: no leading slash, no extension, no trailing slash. */
+export function normalizePagePath(path: string): string {
+  return path.trim().replace(/^\/+/, '').replace(/\.mdx?$/, '').replace(/\/+$/, '') || 'index';
+}
+
+/** Whether a page path is the MCP endpoints' or under them. */
+export function isReservedPath(path: string): boolean {
+  return RESERVED.some((reserved) => path === reserved || path.startsWith(`${reserved}/`));
+}
+
+/** The OpenAPI file a navigation item names, in any of its spellings. */
+export function openApiFileOf(value: NavDivisionConfig['openapi']): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value[0];
+  return value?.source;
+}
+
+export function resolveNavigation(input: NavigationInput): { navigation: ResolvedNavigation; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const trees = new Map<string, NavigationTree>();
+  const listed = new Map<string, Set<string>>();
+  const versions = new Map<string, Variant>();
+  const languages = new Map<string, Variant>();
+  const endpoints: Omit<EndpointEntry, 'breadcrumbs'>[] = [];
+  const report = (code: Parameters<typeof diagnostic>[0], path: JsonPath, message: string): void => {
+    diagnostics.push(diagnostic(code, CONFIG, input.locator.locate(path, 'value'), message));
+  };
+  const treeKey = (ctx: Context): string => `${ctx.version ?? ''}\u0000${ctx.language ?? ''}`;
+  const treeOf = (ctx: Context): NavigationTree => {
+    const key = treeKey(ctx);
+    let tree = trees.get(key);
+    if (!tree) trees.set(key, (tree = { version: ctx.version, language: ctx.language, items: [], order: [] }));
+    return tree;
+  };
+
+  const pageItem = (raw: string, ctx: Context): NavItem | undefined => {
+    if (/\s/.test(raw.trim())) {
+      const reference = parseEndpointReference(raw);
+      if (!reference) {
+        report('nav/invalid-entry', ctx.path, `"${raw}" is neither a page path nor an endpoint ("<METHOD> <path>" or "<openapi file> <METHOD> <path>").`);
+        return undefined;
+      }
+      const openapi = reference.file ?? ctx.openapi;
+      if (!openapi) {
+        report('nav/endpoint-without-openapi', ctx.path, `Endpoint "${raw}" is listed, but no enclosing group sets \`openapi\`.`);
+        return undefined;
+      }
+      endpoints.push({ type: 'endpoint', openapi, method: reference.method, path: reference.path, version: ctx.version, language: ctx.language, at: input.locator.locate(ctx.path, 'value') });
+      return { type: 'endpoint', openapi, method: reference.method, path: reference.path };
+    }
+    const path = checkPage(raw, ctx);
+    if (path === undefined) return undefined;
+    const seen = listed.get(treeKey(ctx)) ?? new Set<string>();
+    listed.set(treeKey(ctx), seen);
+    if (seen.has(path)) {
+      const where = [ctx.version && `version "${ctx.version}"`, ctx.language && `language "${ctx.language}"`].filter(Boolean).join(', ');
+      report('nav/duplicate-page', ctx.path, `Page "${path}" is listed more than once${where ? ` in ${where}` : ''}.`);
+      return undefined;
+    }
+    seen.add(path);
+    return { type: 'page', path };
+  };
+
+  /** Checks a page reference; returns its normalized path when the page can be used. */
+  const checkPage = (raw: string, ctx: Context): string | undefined => {
+    const path = normalizePagePath(raw);
+    if (isReservedPath(path)) {
+      report('nav/reserved-path', ctx.path, `"${raw}" is reserved: /mcp and /authed/mcp belong to the MCP servers.`);
+      return undefined;
+    }
+    if (input.pages.has(path)) return path;
+    if (input.isIgnoredPage(path)) report('nav/ignored-page', ctx.path, `Page "${raw}" is ignored (.docsiteignore or an always-ignored name) but listed in navigation.`);
+    else report('nav/missing-page', ctx.path, `Page "${raw}" does not exist (looked for ${path}.mdx and ${path}.md).`);
+    return undefined;
+  };
+
+  const division = (kind: DivisionKind, item: NavDivisionConfig, ctx: Context): NavItem | undefined => {
+    const label = String(item[DIVISION_LABEL_KEY[kind]] ?? '');
+    const hasChildren = NAV_CHILD_KEYS.some((key) => Array.isArray(item[key]));
+    if (item.href && !hasChildren) return withIcon({ type: 'link', kind, label, href: item.href }, item.icon);
+    const inner: Context = { ...ctx, openapi: openApiFileOf(item.openapi) ?? ctx.openapi };
+    let root: string | undefined;
+    if (typeof item.root === 'string') root = checkPage(item.root, { ...inner, path: [...ctx.path, 'root'] });
+    const node: NavItem = {
+      type: 'division', kind, label, hidden: item.hidden === true, public: item.public === true, children: children(item, inner),
+      ...(item.icon ? { icon: item.icon } : {}), ...(root ? { root } : {}), ...(item.tag ? { tag: item.tag } : {}),
+      ...(item.expanded !== undefined ? { expanded: item.expanded } : {}),
+    };
+    return node;
+  };
+
+  const variants = (key: 'versions' | 'languages', list: NavDivisionConfig[], ctx: Context): void => {
+    const registry = key === 'versions' ? versions : languages;
+    const defaults = list.filter((item) => item.default === true);
+    if (defaults.length > 1) report('nav/duplicate-default', [...ctx.path, key], `${defaults.length} ${key} are marked \`default: true\`; at most one may be.`);
+    list.forEach((item, i) => {
+      const name = String((key === 'versions' ? item.version : item.language) ?? '');
+      const known = registry.get(name);
+      registry.set(name, { name, default: (known?.default ?? false) || item.default === true });
+      const inner: Context = { ...ctx, [key === 'versions' ? 'version' : 'language']: name, openapi: openApiFileOf(item.openapi) ?? ctx.openapi, path: [...ctx.path, key, i] };
+      treeOf(inner).items.push(...children(item, inner));
+    });
+  };
+
+  /** The items of a navigation object for the current tree; versions and languages open their own trees. */
+  const children = (node: NavigationConfig, ctx: Context): NavItem[] => {
+    const items: NavItem[] = [];
+    for (const key of NAV_CHILD_KEYS) {
+      const list = node[key];
+      if (!Array.isArray(list)) continue;
+      if (key === 'versions' || key === 'languages') {
+        variants(key, list as NavDivisionConfig[], ctx);
+        continue;
+      }
+      list.forEach((entry, i) => {
+        const inner = { ...ctx, path: [...ctx.path, key, i] };
+        const item = typeof entry === 'string' ? pageItem(entry, inner) : division(key === 'pages' ? 'groups' : key, entry, inner);
+        if (item) items.push(item);
+      });
+    }
+    return items;
+  };
+
+  const root: Context = { version: null, language: null, path: ['navigation'], ...(input.defaultOpenApi ? { openapi: input.defaultOpenApi } : {}) };
+  const rootItems = children(input.navigation, root);
+  if (rootItems.length > 0 || trees.size === 0) treeOf(root).items.unshift(...rootItems);
+
+  const global: NavLink[] = [];
+  for (const key of ['tabs', 'anchors', 'dropdowns'] as const) {
+    (input.navigation.global?.[key] ?? []).forEach((item, i) => {
+      const node = division(key, item, { ...root, path: ['navigation', 'global', key, i] });
+      if (node?.type === 'link') global.push(node);
+      else if (node) treeOf(root).items.push(node);
+    });
+  }
+
+  const ordered = [...trees.values()].filter((tree) => tree.items.length > 0 || trees.size === 1);
+  const { placements, breadcrumbsOf } = placePages(ordered);
+  return {
+    navigation: {
+      trees: ordered,
+      versions: withDefault([...versions.values()]),
+      languages: withDefault([...languages.values()]),
+      placements,
+      endpoints: endpoints.map((entry) => ({ ...entry, breadcrumbs: breadcrumbsOf(entry) })),
+      global,
+    },
+    diagnostics,
+  };
+}
+
+/** The first variant is the default unless one says `default: true`. */
+function withDefault(variants: Variant[]): Variant[] {
+  if (variants.length > 0 && !variants.some((v) => v.default)) variants[0] = { ...variants[0]!, default: true };
+  return variants;
+}
+
+function withIcon(link: NavLink, icon: string | undefined): NavLink {
+  return icon ? { ...link, icon } : link;
+}

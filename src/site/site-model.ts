@@ -1,0 +1,96 @@
+// The site model: every page with its place, visibility and access; what every later stage reads.
+import type { DocsConfig } from '../config/index.js';
+import type { PageModel, Skill } from '../content/index.js';
+import type { ResolvedEndpoint } from './api-endpoint.js';
+import type { NavigationTree, PagePlacement, ResolvedNavigation } from './navigation-model.js';
+import type { OpenApiDocument } from './openapi.js';
+
+/** Who may read a page on a site with authentication on (REFERENCE.md, "Page visibility"). */
+export interface PageAccess {
+  /** Readable without login (`public: true` on the page or an enclosing group). */
+  public: boolean;
+  /** When non-empty, only members of one of these groups may read the page. */
+  groups: string[];
+}
+
+/** A page of the site: its parsed model plus everything the site decides about it. */
+export interface SitePage extends PageModel {
+  /** Clean URL path: "/" for index, "/guides" for guides/index, else "/<path>". */
+  url: string;
+  inNavigation: boolean;
+  placements: PagePlacement[];
+  /** Versions the page belongs to; empty means all versions. */
+  versions: string[];
+  /** Languages the page is in; empty means all languages. */
+  languages: string[];
+  /** Not shown in the sidebar (`hidden: true`, or every placement under a hidden group). */
+  hidden: boolean;
+  /** Excluded from every index (`noindex`, or hidden). */
+  noindex: boolean;
+  /** In the search index, llms.txt and sitemap. */
+  indexed: boolean;
+  access: PageAccess;
+  endpoint?: ResolvedEndpoint;
+}
+
+/** The validated site: the one model that emitters and the runtime consume. */
+export interface SiteModel {
+  /** Absolute path of the docs folder. */
+  root: string;
+  config: DocsConfig;
+  /** Pages sorted by path. */
+  pages: SitePage[];
+  navigation: ResolvedNavigation;
+  /** Every non-ignored file, relative, sorted (pages, assets, OpenAPI files, skills). */
+  files: string[];
+  /** Local OpenAPI documents referenced by navigation or pages, keyed by relative path. */
+  openapi: Map<string, OpenApiDocument>;
+  /** The author's skill files (generated ones are added by the build). */
+  skills: Skill[];
+}
+
+/** The clean URL of a page path. */
+export function pageUrl(path: string): string {
+  if (path === 'index') return '/';
+  return `/${path.replace(/\/index$/, '')}`;
+}
+
+/** The tree of the default version and language: what readers see first. */
+export function defaultTree(navigation: ResolvedNavigation): NavigationTree | undefined {
+  const version = navigation.versions.find((v) => v.default)?.name ?? null;
+  const language = navigation.languages.find((l) => l.default)?.name ?? null;
+  const score = (t: NavigationTree): number => (t.version === version ? 2 : 0) + (t.language === language ? 1 : 0);
+  return [...navigation.trees].sort((a, b) => score(b) - score(a))[0];
+}
+
+/** Decides a page's tags, visibility, indexing and access from its frontmatter and placements. */
+export function classifyPage(page: PageModel, navigation: ResolvedNavigation, config: DocsConfig): Omit<SitePage, keyof PageModel | 'endpoint'> {
+  const placements = navigation.placements.get(page.path) ?? [];
+  const fm = page.frontmatter;
+  const inNavigation = placements.length > 0;
+  const hidden = fm.hidden === true || (inNavigation && placements.every((p) => p.hidden));
+  const noindex = fm.noindex === true || hidden;
+  return {
+    url: pageUrl(page.path),
+    inNavigation,
+    placements,
+    versions: tagsOf(placements.map((p) => p.version)),
+    languages: inNavigation ? tagsOf(placements.map((p) => p.language)) : languageFromPath(page.path, navigation),
+    hidden,
+    noindex,
+    indexed: !noindex && (inNavigation || config.seo?.indexing === 'all'),
+    access: { public: fm.public === true || placements.some((p) => p.public), groups: fm.groups ?? [] },
+  };
+}
+
+/** Distinct tags; a null (listed outside any version/language) means "all", i.e. no tags. */
+function tagsOf(values: (string | null)[]): string[] {
+  if (values.length === 0 || values.includes(null)) return [];
+  return [...new Set(values as string[])].sort();
+}
+
+/** A page outside navigation under `es/` belongs to language `es` when the site has it. */
+function languageFromPath(path: string, navigation: ResolvedNavigation): string[] {
+  const first = path.split('/')[0]!;
+  return navigation.languages.some((l) => l.name === first && path.includes('/')) ? [first] : [];
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { parseDocsConfig, parseFrontmatter } from '../../src/config/index.js';
+
+/** A docs.json with every key SPEC.md 2.10 and REFERENCE.md name, as real sites write them. */
+const FULL = {
+  $schema: 'https://docsite.dev/docs.json',
+  name: 'Full',
+  description: 'Every key',
+  theme: 'mint',
+  colors: { primary: '#0D9373', light: '#07C983', dark: '#0D9373' },
+  logo: { light: '/logo/light.svg', dark: '/logo/dark.svg', href: 'https://example.com' },
+  favicon: '/favicon.svg',
+  api: {
+    openapi: 'openapi.yaml',
+    mdx: { server: ['https://api.example.com', 'https://sandbox.example.com'], auth: { method: 'key', name: 'X-Key' } },
+    playground: { display: 'none', proxy: false },
+  },
+  seo: { indexing: 'all', metatags: { 'og:site_name': 'Full' } },
+  redirects: [{ source: '/old', destination: '/new', permanent: true }],
+  contextual: { options: ['copy', 'view', 'chatgpt', 'claude', 'mcp', 'add-mcp', 'cursor', 'vscode', { title: 'Ask', href: 'https://x.test' }] },
+  navbar: { links: [] },
+  footer: { socials: {} },
+  navigation: {
+    global: { anchors: [{ anchor: 'Blog', href: 'https://x.test/blog', icon: 'rss' }] },
+    versions: [
+      {
+        version: 'v2',
+        default: true,
+        languages: [
+          {
+            language: 'en',
+            tabs: [
+              {
+                tab: 'Guides',
+                icon: 'book',
+                anchors: [{ anchor: 'Docs', dropdowns: [{ dropdown: 'More', groups: [{ group: 'G', pages: ['a'] }] }] }],
+                groups: [{ group: 'A', icon: 'star', expanded: true, public: true, hidden: false, root: 'a', tag: 'NEW', openapi: 'openapi.yaml', pages: ['a', { group: 'B', pages: [{ group: 'C', pages: ['GET /users'] }] }] }],
+              },
+            ],
+          },
+          { language: 'pt-BR', pages: ['pt/a'] },
+        ],
+      },
+    ],
+  },
+};
+
+describe('docs.json schema', () => {
+  it('accepts every documented key without a warning', () => {
+    expect(parseDocsConfig(JSON.stringify(FULL, null, 2)).diagnostics).toEqual([]);
+  });
+
+  it('accepts api.mdx.server as a string and openapi as a list or object', () => {
+    const config = { name: 'X', navigation: { pages: ['a'] }, api: { mdx: { server: 'https://api.example.com' }, openapi: ['a.yaml'] } };
+    expect(parseDocsConfig(JSON.stringify(config)).diagnostics).toEqual([]);
+    config.api.openapi = { source: 'a.yaml', directory: 'api' } as never;
+    expect(parseDocsConfig(JSON.stringify(config)).diagnostics).toEqual([]);
+  });
+
+  it('warns about unknown keys, at the key, and still returns the config', () => {
+    const result = parseDocsConfig('{\n  "name": "X",\n  "navigation": {"pages": ["a"]},\n  "someVendorKey": true\n}');
+    expect(result.config?.name).toBe('X');
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.line, d.column])).toEqual([['config/unknown-key', 'warning', 4, 3]]);
+  });
+
+  it('points a wrong value at its line and refuses the config', () => {
+    const result = parseDocsConfig('{\n  "name": "X",\n  "navigation": {"pages": ["a"]},\n  "seo": {"indexing": "everything"}\n}');
+    expect(result.config).toBeUndefined();
+    expect(result.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['config/schema', 4, 23]]);
+    expect(result.diagnostics[0]!.message).toContain('"navigable", "all"');
+  });
+});
+
+describe('frontmatter schema', () => {
+  it('accepts every documented key', () => {
+    const yaml = [
+      'title: T', 'description: D', 'sidebarTitle: S', 'icon: rocket', 'api: GET /a', 'openapi: GET /a', 'playground: simple', 'authMethod: none',
+      'noindex: true', 'hidden: false', 'public: true', 'groups: [admins]', 'tag: NEW', 'deprecated: true', 'mode: wide', '"og:title": Social',
+    ].join('\n');
+    expect(parseFrontmatter(yaml, 'p.mdx', 2).diagnostics).toEqual([]);
+  });
+
+  it('reports each bad value on its own line, and keeps the valid keys', () => {
+    const result = parseFrontmatter('title: T\nplayground: fancy\ngroups: admins\nmood: happy\n', 'p.mdx', 2);
+    expect(result.diagnostics.map((d) => [d.code, d.line])).toEqual([
+      ['frontmatter/schema', 3],
+      ['frontmatter/schema', 4],
+      ['frontmatter/unknown-key', 5],
+    ]);
+    expect(result.data).toEqual({ title: 'T', mood: 'happy' });
+  });
+});
