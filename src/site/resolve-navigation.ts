@@ -124,8 +124,9 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
 
   const variants = (key: 'versions' | 'languages', list: NavDivisionConfig[], ctx: Context): void => {
     const registry = key === 'versions' ? versions : languages;
-    const defaults = list.filter((item) => item.default === true);
-    if (defaults.length > 1) report('nav/duplicate-default', [...ctx.path, key], `${defaults.length} ${key} are marked \`default: true\`; at most one may be.`);
+    const defaults = list.flatMap((item, i) => (item.default === true ? [i] : []));
+    // Point at the first `default: true` too many, not at the whole list.
+    if (defaults.length > 1) report('nav/duplicate-default', [...ctx.path, key, defaults[1]!, 'default'], `${defaults.length} ${key} are marked \`default: true\`; at most one may be.`);
     list.forEach((item, i) => {
       const name = String((key === 'versions' ? item.version : item.language) ?? '');
       const known = registry.get(name);
