@@ -1,0 +1,112 @@
+// Ranks sections for a query: term lookups per field, weighted by field and rarity, all terms first.
+import { TEXT_FIELDS, type SectionDocument, type TextField } from './flex-document.js';
+import type { QueryTerm } from './query-terms.js';
+
+/** How much a match in each field counts: a title beats a heading, a heading beats body text. */
+export const FIELD_WEIGHTS: Readonly<Record<TextField, number>> = { title: 10, heading: 5, text: 1 };
+/** Share of a term's other field matches added to its best one (title and body beats title alone). */
+export const EXTRA_FIELD_FACTOR = 0.2;
+
+/** What ranking needs of an index. */
+export interface RankingInput {
+  document: SectionDocument;
+  size: number;
+  /** 1 for the first section of each page: it alone answers a match on the page title only. */
+  leads: Uint8Array;
+}
+
+/** A section worth returning, with what orders it. */
+export interface RankedSection {
+  id: number;
+  /** Share of the query's weight (rarer terms weigh more) that the section matches, 0..1. */
+  coverage: number;
+  score: number;
+}
+
+/**
+ * The `limit` best allowed sections matching at least one term: by coverage (so matching all
+ * words beats matching some), then by score (per term: the best field weight plus a little for
+ * the other fields that match, times the term's rarity), then introductions first, then index
+ * order. `allowed` null allows all. A section matching only through its page title is left out
+ * unless it is the page's first section, so a title match gives one hit, not one per section.
+ */
+export function rankSections(input: RankingInput, terms: readonly QueryTerm[], allowed: Uint8Array | null, limit: number): RankedSection[] {
+  const { document, size, leads } = input;
+  // Per section, over the whole query:
+  const matchedRarity = new Float64Array(size);
+  const score = new Float64Array(size);
+  const ownMatch = new Uint8Array(size);
+  const isCandidate = new Uint8Array(size);
+  const candidates: number[] = [];
+  // Per section, for the current term (and field), reset after use:
+  const termTop = new Float32Array(size);
+  const termSum = new Float32Array(size);
+  const fieldBest = new Float32Array(size);
+  const termOwn = new Uint8Array(size);
+  const visible = allowed ? allowed.reduce((n, a) => n + a, 0) : size;
+  let totalRarity = 0;
+
+  for (const { words } of terms) {
+    const termMatches: number[] = [];
+    for (const field of TEXT_FIELDS) {
+      const fieldMatches: number[] = [];
+      for (const { word, weight: match } of words) {
+        const weight = FIELD_WEIGHTS[field] * match;
+        const ids = document.search({ query: word, pluck: field, limit: size }) as unknown as number[];
+        for (const id of ids) {
+          if (id >= size || (allowed && allowed[id] !== 1)) continue;
+          if (fieldBest[id] === 0) fieldMatches.push(id);
+          if (weight > fieldBest[id]!) fieldBest[id] = weight;
+        }
+      }
+      for (const id of fieldMatches) {
+        if (termSum[id] === 0) termMatches.push(id);
+        termSum[id]! += fieldBest[id]!;
+        if (fieldBest[id]! > termTop[id]!) termTop[id] = fieldBest[id]!;
+        if (field !== 'title') termOwn[id] = 1;
+        fieldBest[id] = 0;
+      }
+    }
+    // Rarity counts the sections the term can return: title-only matches count once per page.
+    let matching = 0;
+    for (const id of termMatches) if (termOwn[id] === 1 || leads[id] === 1) matching++;
+    const rarity = matching === 0 ? 0 : Math.log(1 + visible / matching);
+    totalRarity += rarity;
+    for (const id of termMatches) {
+      if (rarity > 0) {
+        if (termOwn[id] === 1) ownMatch[id] = 1;
+        if (isCandidate[id] === 0) {
+          isCandidate[id] = 1;
+          candidates.push(id);
+        }
+        matchedRarity[id]! += rarity;
+        score[id]! += (termTop[id]! + EXTRA_FIELD_FACTOR * (termSum[id]! - termTop[id]!)) * rarity;
+      }
+      termTop[id] = 0;
+      termSum[id] = 0;
+      termOwn[id] = 0;
+    }
+  }
+
+  // Keep the best `limit` in order: cheaper than sorting every candidate of a common word.
+  const best: RankedSection[] = [];
+  for (const id of candidates) {
+    if (ownMatch[id] === 0 && leads[id] === 0) continue;
+    const entry = { id, coverage: matchedRarity[id]! / totalRarity, score: score[id]! };
+    if (best.length === limit && compareRanked(entry, best[limit - 1]!, leads) >= 0) continue;
+    let at = best.length;
+    while (at > 0 && compareRanked(entry, best[at - 1]!, leads) < 0) at--;
+    best.splice(at, 0, entry);
+    if (best.length > limit) best.pop();
+  }
+  return best;
+}
+
+/** Negative when `a` ranks before `b`. Floating-point noise counts as a tie. */
+function compareRanked(a: RankedSection, b: RankedSection, leads: Uint8Array): number {
+  return compareDesc(a.coverage, b.coverage) || compareDesc(a.score, b.score) || leads[b.id]! - leads[a.id]! || a.id - b.id;
+}
+
+function compareDesc(a: number, b: number): number {
+  return Math.abs(a - b) < 1e-9 ? 0 : b - a;
+}

@@ -1,0 +1,163 @@
+// The search index: built from records at build time, exported to JSON, loaded and queried at runtime.
+import type { Encoder } from 'flexsearch';
+import { createSectionDocument, type SectionDocument } from './flex-document.js';
+import { queryTermsOf } from './query-terms.js';
+import { rankSections } from './ranking.js';
+import { accessTagsOf, type Reader } from './reader.js';
+import type { SearchRecord } from './records.js';
+import { assertSerializedIndex, INDEX_FORMAT, INDEX_FORMAT_VERSION, type SerializedIndex, type SerializedPage, type SerializedSection } from './serialized.js';
+import { snippetOf } from './snippet.js';
+import { allowedSections } from './tag-mask.js';
+import { scopeTags, tagFilterOf } from './tags.js';
+import { compareCodeUnits, Vocabulary } from './vocabulary.js';
+
+/** Result count when a query gives none, and the most a query may ask for. */
+export const SEARCH_LIMIT = { default: 10, max: 50 } as const;
+
+/** How to run a query. */
+export interface SearchOptions {
+  /** Who is searching: decides which pages may appear at all. */
+  reader: Reader;
+  /** Only content tagged with this version or with no version (available in all versions). */
+  version?: string | undefined;
+  /** Only content in this language or with no language (available in all languages). */
+  language?: string | undefined;
+  /** At most this many hits; default 10, at most 50. */
+  limit?: number | undefined;
+}
+
+/** One matching section. */
+export interface SearchHit {
+  /** Title of the page. */
+  title: string;
+  /** URL path of the section: the page URL plus `#anchor` (none for the page introduction). */
+  url: string;
+  /** Headings leading to the section; empty for the page introduction. */
+  headingPath: string[];
+  /** About 200 characters of the section around the first match, `…` where cut. */
+  snippet: string;
+}
+
+/** A full-text index over the sections of a site's indexed pages. */
+export class SearchIndex {
+  private readonly leads: Uint8Array;
+
+  private constructor(
+    private readonly document: SectionDocument,
+    private readonly encoder: Encoder,
+    private readonly vocabulary: Vocabulary,
+    private readonly pages: readonly SerializedPage[],
+    private readonly sections: readonly SerializedSection[],
+  ) {
+    this.leads = new Uint8Array(sections.length);
+    sections.forEach((s, id) => (this.leads[id] = id === 0 || sections[id - 1]!.page !== s.page ? 1 : 0));
+  }
+
+  /**
+   * Indexes `records` (see `recordsOf`). The result does not depend on the order of pages in
+   * `records`, only on their content: sections are kept in page URL order, then record order.
+   * Throws on two records with the same id.
+   */
+  static build(records: readonly SearchRecord[]): SearchIndex {
+    const ordered = inPageOrder(records);
+    let terms: Set<string> | null = new Set<string>();
+    const { document, encoder } = createSectionDocument((found) => {
+      if (terms) for (const term of found) terms.add(term);
+    });
+    const pages: SerializedPage[] = [];
+    const sections: SerializedSection[] = [];
+    ordered.forEach(({ record, page: url, anchor }, id) => {
+      if (pages[pages.length - 1]?.url !== url) pages.push({ title: record.title, url });
+      sections.push({ page: pages.length - 1, anchor, headingPath: [...record.headingPath], text: record.text });
+      document.add({
+        id,
+        title: record.title,
+        heading: record.headingPath.join(' '),
+        text: record.text,
+        version: scopeTags(record.versions),
+        language: scopeTags(record.languages),
+        access: accessTagsOf(record.access),
+      });
+    });
+    const vocabulary = Vocabulary.of(terms);
+    terms = null;
+    return new SearchIndex(document, encoder, vocabulary, pages, sections);
+  }
+
+  /**
+   * Reads an index written by `export()` (after JSON parsing), without indexing anything again.
+   * Throws when `serialized` is not an index of this format version.
+   */
+  static async load(serialized: unknown): Promise<SearchIndex> {
+    assertSerializedIndex(serialized);
+    const { document, encoder } = createSectionDocument();
+    for (const [key, data] of serialized.flexsearch) await Promise.resolve(document.import(key, data));
+    return new SearchIndex(document, encoder, Vocabulary.fromSorted(serialized.vocabulary), serialized.pages, serialized.sections);
+  }
+
+  /** Number of sections in the index. */
+  get size(): number {
+    return this.sections.length;
+  }
+
+  /** The index as plain JSON data; the same records always give the same JSON text. */
+  async export(): Promise<SerializedIndex> {
+    const flexsearch: [string, string][] = [];
+    await Promise.resolve(this.document.export((key, data) => void flexsearch.push([key, data])));
+    return {
+      format: INDEX_FORMAT,
+      version: INDEX_FORMAT_VERSION,
+      pages: this.pages.map((p) => ({ ...p })),
+      sections: this.sections.map((s) => ({ ...s, headingPath: [...s.headingPath] })),
+      vocabulary: [...this.vocabulary.terms],
+      flexsearch,
+    };
+  }
+
+  /**
+   * The sections matching `query` that `options.reader` may read, most relevant first. Words
+   * match case-insensitively and by prefix ("webhook" finds "webhooks"); sections matching all
+   * words come before those matching some; a title match beats a heading match, which beats
+   * body text. Pages the reader may not read never appear.
+   */
+  search(query: string, options: SearchOptions): SearchHit[] {
+    const terms = queryTermsOf(query, this.encoder, this.vocabulary);
+    if (terms.every((t) => t.words.length === 0)) return [];
+    const allowed = allowedSections(this.document, tagFilterOf(options), this.size);
+    const ranked = rankSections({ document: this.document, size: this.size, leads: this.leads }, terms, allowed, limitOf(options.limit));
+    const wanted = new Set(terms.flatMap((t) => t.words.map((w) => w.word)));
+    const matches = (word: string): boolean => this.encoder.encode(word).some((w) => wanted.has(w));
+    return ranked.map(({ id }) => this.hit(id, matches));
+  }
+
+  /** The hit for section `id`; `matches` tells the words of its text that match the query. */
+  private hit(id: number, matches: (word: string) => boolean): SearchHit {
+    const section = this.sections[id]!;
+    const page = this.pages[section.page]!;
+    return {
+      title: page.title,
+      url: section.anchor === null ? page.url : `${page.url}#${section.anchor}`,
+      headingPath: [...section.headingPath],
+      snippet: snippetOf(section.text, matches),
+    };
+  }
+}
+
+/** A valid result count for `limit`. */
+function limitOf(limit: number | undefined): number {
+  if (limit === undefined || !Number.isFinite(limit)) return SEARCH_LIMIT.default;
+  return Math.min(SEARCH_LIMIT.max, Math.max(1, Math.floor(limit)));
+}
+
+/** Records grouped by page, pages in URL order, each page's records in the order given. */
+function inPageOrder(records: readonly SearchRecord[]): { record: SearchRecord; page: string; anchor: string | null }[] {
+  const ids = new Set<string>();
+  const entries = records.map((record) => {
+    if (ids.has(record.id)) throw new Error(`search index: two records have the id "${record.id}"`);
+    ids.add(record.id);
+    const hash = record.url.indexOf('#');
+    return hash === -1 ? { record, page: record.url, anchor: null } : { record, page: record.url.slice(0, hash), anchor: record.url.slice(hash + 1) };
+  });
+  // Array.prototype.sort is stable: sections of a page keep their order.
+  return entries.sort((a, b) => compareCodeUnits(a.page, b.page));
+}

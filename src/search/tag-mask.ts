@@ -1,0 +1,38 @@
+// Reads FlexSearch's tag index into the set of sections a query may return.
+import type { SectionDocument, TagField } from './flex-document.js';
+import type { TagFilter } from './tags.js';
+
+interface TagLookup {
+  field: string;
+  tag: string;
+  result: number[];
+}
+
+/**
+ * Marks (1) the sections that match every field of `filter`, where a field matches when the
+ * section has any of the field's tag values; `null` when nothing is filtered.
+ *
+ * FlexSearch only takes tags as a union of every field/value pair, applies them after cutting
+ * the text matches to 100, and returns nothing when one value is unknown: so it is asked for
+ * the sections of each tag value alone, and the fields are intersected here.
+ */
+export function allowedSections(document: SectionDocument, filter: TagFilter, size: number): Uint8Array | null {
+  const fields = (Object.keys(filter) as TagField[]).filter((f) => filter[f] !== undefined);
+  if (fields.length === 0) return null;
+  const counts = new Uint8Array(size);
+  if (size === 0) return counts;
+  for (const field of fields) {
+    const seen = new Uint8Array(size);
+    const lookups = document.search({ tag: filter[field]!.map((value) => ({ [field]: value })), limit: size }) as unknown as TagLookup[];
+    for (const lookup of lookups) {
+      for (const id of lookup.result) {
+        if (seen[id] === 0) {
+          seen[id] = 1;
+          counts[id]!++;
+        }
+      }
+    }
+  }
+  for (let id = 0; id < size; id++) counts[id] = counts[id] === fields.length ? 1 : 0;
+  return counts;
+}

@@ -1,0 +1,52 @@
+// Snippets: about 200 characters around the first match, cut at word boundaries, … where cut.
+import { describe, expect, it } from 'vitest';
+import { recordsOf, SearchIndex } from '../../src/search/index.js';
+import { SNIPPET_LENGTH, snippetOf } from '../../src/search/snippet.js';
+import { filler, page } from './fixtures.js';
+
+const words = (text: string): Set<string> => new Set(text.split(' '));
+const isTarget = (w: string): boolean => w === 'target';
+
+describe('snippetOf', () => {
+  it('returns short text whole, with whitespace collapsed', () => {
+    expect(snippetOf('  A short\n\nsection   text. ', isTarget)).toBe('A short section text.');
+  });
+
+  it('cuts long text around the first match at word boundaries', () => {
+    const text = `${filler(80)} target ${filler(80)}`;
+    const snippet = snippetOf(text, isTarget);
+    expect(snippet.startsWith('…')).toBe(true);
+    expect(snippet.endsWith('…')).toBe(true);
+    expect(snippet).toContain('target');
+    const inner = snippet.slice(1, -1);
+    expect(inner.length).toBeLessThanOrEqual(SNIPPET_LENGTH);
+    expect(inner.length).toBeGreaterThan(SNIPPET_LENGTH - 20);
+    for (const w of inner.split(' ')) expect(words(text).has(w), w).toBe(true);
+    expect(inner.indexOf('target')).toBeGreaterThan(20);
+  });
+
+  it('starts at the beginning when the match is near it', () => {
+    const snippet = snippetOf(`Intro target ${filler(100)}`, isTarget);
+    expect(snippet.startsWith('Intro target')).toBe(true);
+    expect(snippet.endsWith('…')).toBe(true);
+  });
+
+  it('ends at the end when the match is near it', () => {
+    const snippet = snippetOf(`${filler(100)} the target.`, isTarget);
+    expect(snippet.startsWith('…')).toBe(true);
+    expect(snippet.endsWith('the target.')).toBe(true);
+  });
+
+  it('shows the start of the text when nothing in it matches', () => {
+    const text = filler(100);
+    expect(snippetOf(text, isTarget)).toBe(`${text.slice(0, text.lastIndexOf(' ', SNIPPET_LENGTH))}…`);
+  });
+});
+
+describe('search snippets', () => {
+  it('show the section text around the first match of any query word, matched like the search', () => {
+    const index = SearchIndex.build(recordsOf([page('p', { title: 'Guide', intro: `${filler(60)} Configuring Webhooks takes a minute. ${filler(60)}` })]));
+    const [hit] = index.search('webhook', { reader: { kind: 'unrestricted' } });
+    expect(hit!.snippet).toMatch(/^….*Configuring Webhooks takes a minute\..*…$/);
+  });
+});
