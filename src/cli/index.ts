@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
 import { DOCSITE_VERSION } from '../version.js';
+import { registerBuild } from './build-command.js';
 import { registerValidate } from './validate-command.js';
 
 /** Exit codes shared by every command. */
@@ -15,6 +16,7 @@ export function createProgram(): Command {
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(text) });
   registerValidate(program);
+  registerBuild(program);
   return program;
 }
 

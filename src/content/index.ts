@@ -9,4 +9,5 @@ export { extractHeadingIds } from './heading-ids.js';
 export { asHttpMethod, hasBalancedParams, parseEndpointReference } from './api-declaration.js';
 export * from './page-model.js';
 export { readSkills, type Skill } from './skills.js';
-export { KNOWN_COMPONENTS, isUnknownComponent } from './components.js';
+export { KNOWN_COMPONENTS, isUnknownComponent, isHtmlElementName } from './components.js';
+export type { JsxElement } from './mdx-nodes.js';

@@ -1,0 +1,53 @@
+// Builds every page through the cache and the worker pool; the site loader calls this to parse.
+import { join } from 'node:path';
+import { readPageSource, runPool, type ParsedPage } from '../content/index.js';
+import { DOCSITE_VERSION } from '../version.js';
+import { BUILD_PAGE_JOB, pageCacheKey, type BuiltPage } from './page-job.js';
+import { PageCache } from './page-cache.js';
+
+export interface PageBuilder {
+  /** The `parse` option of loadSite: builds pages and hands their parse results to the loader. */
+  parse(root: string, files: readonly string[], onProgress: (done: number) => void): Promise<ParsedPage[]>;
+  /** Built pages by file, after `parse` ran. */
+  readonly built: Map<string, BuiltPage>;
+  readonly cacheHits: number;
+  /** Saves this build's new pages to the cache and drops entries it did not use; call only when the build succeeds. */
+  commitCache(): void;
+}
+
+/** A page builder caching under `<outDir>/.cache/pages`, running misses on up to `jobs` threads. */
+export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
+  const cache = new PageCache(join(outDir, '.cache', 'pages'));
+  const built = new Map<string, BuiltPage>();
+  let cacheHits = 0;
+  return {
+    built,
+    get cacheHits() {
+      return cacheHits;
+    },
+    commitCache: () => cache.commit(),
+    async parse(root, files, onProgress) {
+      const misses: { file: string; key: string }[] = [];
+      for (const file of files) {
+        const read = readPageSource(root, file);
+        if ('failed' in read) {
+          built.set(file, { parsed: read.failed, html: '', markdown: '', source: '' });
+          continue;
+        }
+        const key = pageCacheKey(DOCSITE_VERSION, file, read.source);
+        const hit = cache.get(key);
+        if (hit) {
+          built.set(file, hit);
+          cacheHits++;
+        } else misses.push({ file, key });
+      }
+      onProgress(files.length - misses.length);
+      const fresh = await runPool(BUILD_PAGE_JOB, root, misses.map((m) => m.file), undefined, jobs, (done) => onProgress(files.length - misses.length + done));
+      fresh.forEach((page, i) => {
+        built.set(misses[i]!.file, page);
+        cache.set(misses[i]!.key, page);
+      });
+      return files.map((file) => built.get(file)!.parsed);
+    },
+  };
+}

@@ -1,0 +1,143 @@
+// Lays out the bundle: pages, Markdown, sources, search index, agent files and the manifest.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createSiteLayout, llmsFullTxt, llmsTxt, sitemapXml, summaryOf, templateAsset, TEMPLATE_ASSETS, type LlmsEntry } from '../render/index.js';
+import { recordsOf, SearchIndex } from '../search/index.js';
+import { defaultTree, type NavigationTree, type SiteModel, type SitePage } from '../site/index.js';
+import { DOCSITE_VERSION } from '../version.js';
+import { discoveryDocument, serverCard, serverCards, type DiscoveryInput } from './discovery.js';
+import { generatedSkill } from './generated-skill.js';
+import { MANIFEST_VERSION, type Manifest, type ManifestPage } from './manifest.js';
+import type { OutputWriter } from './output-writer.js';
+import type { BuiltPage } from './page-job.js';
+import { projectIdOf } from './project-id.js';
+import { siteTools } from './tools.js';
+
+/** Bundle-relative locations docsite owns. */
+export const BUNDLE_PATHS = {
+  manifest: '_docsite/manifest.json',
+  searchIndex: '_docsite/search-index.json',
+  notFound: '_docsite/404.html',
+  assets: '_docsite/',
+  sources: '_docsite/sources/',
+  skills: '_docsite/skills/',
+} as const;
+
+/** Files of the docs folder that are configuration or partials, never published. */
+const NOT_PUBLISHED = /^(docs\.json|\.docsiteignore|skill\.md|skills\/|snippets\/)/;
+
+/** Adds every file of the bundle to `out`. `siteUrl` has no trailing slash. */
+export async function emitBundle(site: SiteModel, built: ReadonlyMap<string, BuiltPage>, out: OutputWriter, siteUrl: string): Promise<Manifest> {
+  const json = (path: string, value: unknown): void => out.add(path, `${JSON.stringify(value, null, 2)}\n`);
+  const tools = siteTools(site.config.name, site.navigation);
+  const pageFiles = new Set(site.pages.map((p) => p.file));
+
+  const layout = createSiteLayout(site);
+  const manifestPages: ManifestPage[] = [];
+  for (const page of site.pages) {
+    const result = built.get(page.file)!;
+    const tree = treeOf(page, site);
+    const html = `${page.path}.html`;
+    const markdown = `${page.path}.md`;
+    const source = `${BUNDLE_PATHS.sources}${page.path}.mdx`;
+    out.add(html, layout.page(page, tree, result.html));
+    out.add(markdown, result.markdown);
+    out.add(source, result.source);
+    manifestPages.push(manifestPage(page, tree, { html, markdown, source }));
+  }
+  out.add(BUNDLE_PATHS.notFound, layout.notFound());
+  for (const name of TEMPLATE_ASSETS) out.add(`${BUNDLE_PATHS.assets}${name}`, templateAsset(name));
+  for (const file of site.files) {
+    if (!pageFiles.has(file) && !NOT_PUBLISHED.test(file)) out.add(file, readFileSync(join(site.root, file)));
+  }
+
+  const skills = site.skills.length > 0 ? site.skills.map((s) => ({ ...s, generated: false })) : [{ ...generatedSkill(site, tools), generated: true }];
+  for (const skill of skills) out.add(`${BUNDLE_PATHS.skills}${skill.name}.md`, skill.content);
+
+  const index = SearchIndex.build(recordsOf(site.pages));
+  json(BUNDLE_PATHS.searchIndex, await index.export());
+
+  const llms = llmsEntries(site, manifestPages, built);
+  const llmsSite = { name: site.config.name, siteUrl, ...(site.config.description ? { description: site.config.description } : {}) };
+  out.add('llms.txt', llmsTxt(llmsSite, llms));
+  out.add('llms-full.txt', llmsFullTxt(llmsSite, llms));
+  out.add('sitemap.xml', sitemapXml(siteUrl, manifestPages.filter((p) => p.indexed).map((p) => p.url)));
+
+  const discovery: DiscoveryInput = {
+    siteName: site.config.name,
+    version: DOCSITE_VERSION,
+    siteUrl,
+    tools: [tools.search, tools.filesystem, tools.feedback],
+    hasResources: skills.length > 0,
+    ...(site.config.description ? { description: site.config.description } : {}),
+  };
+  json('.well-known/mcp.json', discoveryDocument(discovery, false));
+  json('.well-known/mcp/server-card.json', serverCard(discovery, 'public'));
+  json('.well-known/mcp/server-cards.json', serverCards(discovery, false));
+
+  const manifest: Manifest = {
+    manifestVersion: MANIFEST_VERSION,
+    generator: { name: 'docsite', version: DOCSITE_VERSION },
+    site: { name: site.config.name, ...(site.config.description ? { description: site.config.description } : {}), projectId: projectIdOf(site.config.name), url: siteUrl },
+    versions: site.navigation.versions,
+    languages: site.navigation.languages,
+    pages: manifestPages,
+    navigation: site.navigation.trees,
+    redirects: (site.config.redirects ?? []).map((r) => ({ source: r.source, destination: r.destination, permanent: r.permanent ?? true })),
+    tools,
+    skills: skills.map(({ name, description, groups, generated }) => ({ name, description, groups, generated, file: `${BUNDLE_PATHS.skills}${name}.md` })),
+    openapi: [...site.openapi.keys()].sort(),
+    searchIndex: BUNDLE_PATHS.searchIndex,
+    notFound: BUNDLE_PATHS.notFound,
+  };
+  json(BUNDLE_PATHS.manifest, manifest);
+  return manifest;
+}
+
+/** The tree a page is shown in: its placement in the default version and language, else its first. */
+function treeOf(page: SitePage, site: SiteModel): NavigationTree | undefined {
+  const preferred = defaultTree(site.navigation);
+  const placement = page.placements.find((p) => p.version === preferred?.version && p.language === preferred?.language) ?? page.placements[0];
+  if (!placement) return undefined;
+  return site.navigation.trees.find((t) => t.version === placement.version && t.language === placement.language);
+}
+
+function manifestPage(page: SitePage, tree: NavigationTree | undefined, files: Pick<ManifestPage, 'html' | 'markdown' | 'source'>): ManifestPage {
+  const placement = page.placements.find((p) => p.version === tree?.version && p.language === tree?.language);
+  const description = page.frontmatter.description;
+  return {
+    path: page.path,
+    url: page.url,
+    title: page.title,
+    ...(description ? { description } : {}),
+    versions: page.versions,
+    languages: page.languages,
+    access: page.access,
+    inNavigation: page.inNavigation,
+    hidden: page.hidden,
+    noindex: page.noindex,
+    indexed: page.indexed,
+    ...files,
+    section: placement?.breadcrumbs[0] ?? 'Other pages',
+    summary: description ?? summaryOf(page.sections[0]?.text ?? ''),
+    ...(page.endpoint ? { endpoint: { method: page.endpoint.method, url: page.endpoint.url, authMethod: page.endpoint.authMethod, playground: page.endpoint.playground } } : {}),
+  };
+}
+
+/** Indexed pages in reading order: the default tree, the other trees, then pages outside navigation. */
+function llmsEntries(site: SiteModel, pages: ManifestPage[], built: ReadonlyMap<string, BuiltPage>): LlmsEntry[] {
+  const byPath = new Map(pages.map((p) => [p.path, p]));
+  const first = defaultTree(site.navigation);
+  const order = [...(first?.order ?? []), ...site.navigation.trees.flatMap((t) => t.order), ...pages.map((p) => p.path)];
+  const files = new Map(site.pages.map((p) => [p.path, p.file]));
+  const seen = new Set<string>();
+  const entries: LlmsEntry[] = [];
+  for (const path of order) {
+    const page = byPath.get(path);
+    if (!page?.indexed || seen.has(path)) continue;
+    seen.add(path);
+    entries.push({ url: page.url, title: page.title, summary: page.summary, section: page.section, markdown: built.get(files.get(path)!)!.markdown });
+  }
+  return entries;
+}
+

@@ -1,0 +1,57 @@
+// The bundle manifest (_docsite/manifest.json): everything `serve` needs to know about the site.
+// schemas/manifest.schema.json describes the same shape; a test checks every build against it.
+import type { AuthMethod, PlaygroundMode } from '../config/index.js';
+import type { NavigationTree, PageAccess, Variant } from '../site/index.js';
+import type { ToolDescriptor, ToolRole } from './tools.js';
+
+export const MANIFEST_VERSION = 1;
+
+/** A page as the runtime sees it: where its files are and who may read it. */
+export interface ManifestPage {
+  path: string;
+  url: string;
+  title: string;
+  description?: string;
+  versions: string[];
+  languages: string[];
+  access: PageAccess;
+  inNavigation: boolean;
+  hidden: boolean;
+  noindex: boolean;
+  indexed: boolean;
+  /** Bundle-relative files: the HTML page, the Markdown export, the source for the MCP filesystem. */
+  html: string;
+  markdown: string;
+  source: string;
+  /** For llms.txt: the heading the page is listed under and its summary. */
+  section: string;
+  summary: string;
+  endpoint?: { method: string; url: string; authMethod: AuthMethod; playground: PlaygroundMode };
+}
+
+export interface ManifestSkill {
+  name: string;
+  description: string;
+  groups: string[];
+  /** Bundle-relative file. */
+  file: string;
+  generated: boolean;
+}
+
+export interface Manifest {
+  manifestVersion: typeof MANIFEST_VERSION;
+  generator: { name: 'docsite'; version: string };
+  site: { name: string; description?: string; projectId: string; url: string };
+  versions: Variant[];
+  languages: Variant[];
+  pages: ManifestPage[];
+  navigation: NavigationTree[];
+  redirects: { source: string; destination: string; permanent: boolean }[];
+  tools: Record<ToolRole, ToolDescriptor>;
+  skills: ManifestSkill[];
+  /** OpenAPI files, bundle-relative, for the MCP filesystem's /openapi/ folder. */
+  openapi: string[];
+  /** Bundle-relative paths of the search index and the 404 page. */
+  searchIndex: string;
+  notFound: string;
+}

@@ -1,0 +1,34 @@
+// The per-page work of a build: parse, render the body, export Markdown. Runs in worker threads.
+import { createHash } from 'node:crypto';
+import { analysePage, readPageSource, type ParsedPage, type PoolJob } from '../content/index.js';
+import { pageMarkdown, renderBody } from '../render/index.js';
+
+/** A page ready to be laid out: its parse result, body HTML and Markdown. */
+export interface BuiltPage {
+  parsed: ParsedPage;
+  /** The body as HTML (no layout); empty when the MDX did not parse. */
+  html: string;
+  markdown: string;
+  /** The page's original source, served by the MCP filesystem. */
+  source: string;
+}
+
+/** Parses and renders one page file. */
+export function buildPage(root: string, file: string): BuiltPage {
+  const read = readPageSource(root, file);
+  if ('failed' in read) return { parsed: read.failed, html: '', markdown: '', source: '' };
+  const { parsed, tree } = analysePage(file, read.source);
+  const html = tree ? renderBody(tree, parsed.page) : '';
+  const { title, frontmatter } = parsed.page;
+  return { parsed, html, markdown: pageMarkdown(read.source, title, frontmatter.description), source: read.source };
+}
+
+export const BUILD_PAGE_JOB: PoolJob<undefined, BuiltPage> = {
+  workerUrl: new URL('./page-worker.js', import.meta.url),
+  run: (root, file) => buildPage(root, file),
+};
+
+/** The cache key of a page: what its build output depends on. */
+export function pageCacheKey(generator: string, file: string, source: string): string {
+  return createHash('sha256').update(generator).update('\0').update(file).update('\0').update(source).digest('hex');
+}

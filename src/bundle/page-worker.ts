@@ -1,0 +1,5 @@
+// Worker thread that builds batches of pages for `build`.
+import { serveBatches } from '../content/index.js';
+import { buildPage } from './page-job.js';
+
+serveBatches(buildPage);

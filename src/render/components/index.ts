@@ -1,0 +1,20 @@
+// The component registry: every MDX component docsite renders, by JSX name.
+import type { ComponentRenderer } from '../render-context.js';
+import { callouts } from './callouts.js';
+import { cards } from './cards.js';
+import { disclosures } from './disclosure.js';
+import { fields } from './fields.js';
+import { inlineComponents } from './inline.js';
+import { stepComponents } from './steps.js';
+import { tabComponents } from './tabs.js';
+
+/** Renderers by component name; names here must match KNOWN_COMPONENTS in src/content (a test checks). */
+export const COMPONENTS: Readonly<Record<string, ComponentRenderer>> = {
+  ...callouts,
+  ...cards,
+  ...stepComponents,
+  ...tabComponents,
+  ...disclosures,
+  ...fields,
+  ...inlineComponents,
+};

@@ -1,0 +1,32 @@
+// Tabs that work without JavaScript: radio inputs and labels switch panels through CSS alone.
+import type { Element, ElementContent } from 'hast';
+import { h } from 'hastscript';
+import type { RenderContext } from '../render-context.js';
+
+export interface TabItem {
+  title: string;
+  content: ElementContent[];
+}
+
+/** A tab set: the first tab is selected; each label is a real <label> for its radio input. */
+export function tabSet(context: RenderContext, items: readonly TabItem[], className: string): Element {
+  const id = context.nextId('tabs');
+  const parts = items.flatMap((item, i) => [
+    h('input', { type: 'radio', className: ['tab-input'], name: id, id: `${id}-${i}`, checked: i === 0 }),
+    h('label', { className: ['tab-label'], htmlFor: `${id}-${i}` }, item.title),
+    h('div', { className: ['tab-panel'] }, item.content),
+  ]);
+  return h('div', { className: ['tabs', className] }, parts);
+}
+
+/** The `data-title` that Tab panels and code blocks carry, for the tab label. */
+export function titleOf(node: ElementContent, fallback: string): string {
+  if (node.type !== 'element') return fallback;
+  const title = node.properties.dataTitle;
+  return typeof title === 'string' && title !== '' ? title : fallback;
+}
+
+/** Element children only: the whitespace between blocks is not a tab. */
+export function elementsOf(children: readonly ElementContent[]): Element[] {
+  return children.filter((c): c is Element => c.type === 'element');
+}

@@ -1,0 +1,7 @@
+export { renderBody } from './render-body.js';
+export { createSiteLayout, type SiteLayout } from './layout/page-layout.js';
+export { TEMPLATE_ASSETS, templateAsset, type TemplateAsset } from './template.js';
+export { pageMarkdown } from './markdown.js';
+export { llmsTxt, llmsFullTxt, markdownPath, summaryOf, type LlmsEntry, type LlmsSite } from './llms-txt.js';
+export { sitemapXml } from './sitemap.js';
+export { COMPONENTS } from './components/index.js';

@@ -1,0 +1,69 @@
+// Renders a page's MDX tree to body HTML through remark-rehype, with docsite's components.
+import type { Heading as MdastHeading, Paragraph, Root } from 'mdast';
+import type { ElementContent } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import { h } from 'hastscript';
+import remarkRehype, { defaultHandlers, type Options as RemarkRehypeOptions } from 'remark-rehype';
+import { unified } from 'unified';
+import { isHtmlElementName, type JsxElement, type PageModel } from '../content/index.js';
+import { codeBlock } from './code-block.js';
+import { COMPONENTS } from './components/index.js';
+import { htmlElement } from './html-element.js';
+import { propsOf } from './jsx-props.js';
+import type { HastState, RenderContext } from './render-context.js';
+
+type Handlers = NonNullable<RemarkRehypeOptions['handlers']>;
+
+/** Components that render inline content; every other known component renders a block. */
+const INLINE_COMPONENTS = new Set(['Icon', 'Tooltip', 'Badge']);
+
+function isBlockComponent(name: string | null | undefined): boolean {
+  return name !== null && name !== undefined && name in COMPONENTS && !INLINE_COMPONENTS.has(name);
+}
+
+/** Renders the body of a page (no layout). Unknown components render their children. */
+export function renderBody(tree: Root, page: Pick<PageModel, 'headings'>): string {
+  const idByLine = new Map(page.headings.map((heading) => [heading.line, heading.id]));
+  const counters = new Map<string, number>();
+  const nextId = (prefix: string): string => {
+    const n = (counters.get(prefix) ?? 0) + 1;
+    counters.set(prefix, n);
+    return `${prefix}-${n}`;
+  };
+  const jsx = (state: HastState, node: JsxElement): ElementContent[] | ElementContent => {
+    const children = state.all(node);
+    if (!node.name) return children; // a fragment
+    if (isHtmlElementName(node.name)) return htmlElement(node, children);
+    const render = COMPONENTS[node.name];
+    if (!render) return children; // unknown: validate already warned (render/unknown-component)
+    const context: RenderContext = { state, nextId };
+    return render(propsOf(node), children, node, context);
+  };
+  const handlers: Handlers = {
+    mdxJsxFlowElement: jsx,
+    mdxJsxTextElement: jsx,
+    // Expressions and imports are code; docsite never evaluates page code.
+    mdxFlowExpression: () => undefined,
+    mdxTextExpression: () => undefined,
+    mdxjsEsm: () => undefined,
+    code: (_state, node) => codeBlock(node),
+    paragraph(state, node: Paragraph) {
+      // `<Note>Text</Note>` on one line is inline JSX in MDX; a block component must not sit in a <p>.
+      const blocksOnly = node.children.every((child) => (child.type === 'text' && child.value.trim() === '') || (child.type === 'mdxJsxTextElement' && isBlockComponent(child.name)));
+      if (blocksOnly) return state.all(node);
+      const element = defaultHandlers.paragraph(state, node);
+      return element.children.length > 0 ? element : undefined; // e.g. a dropped <script>
+    },
+    heading(state, node: MdastHeading) {
+      const element = defaultHandlers.heading(state, node);
+      const id = idByLine.get(node.position?.start.line ?? -1);
+      if (id) {
+        element.properties.id = id;
+        element.children.push(h('a', { className: ['heading-anchor'], href: `#${id}`, ariaLabel: 'Link to this section' }, '#'));
+      }
+      return element;
+    },
+  };
+  const hast = unified().use(remarkRehype, { handlers }).runSync(tree);
+  return toHtml(hast);
+}

@@ -1,0 +1,33 @@
+// The HTML templates and static assets under templates/, read once from the package.
+import { readFileSync } from 'node:fs';
+
+const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
+
+/** Static files every bundle carries under `_docsite/`: one stylesheet, one small script. */
+export const TEMPLATE_ASSETS = ['docsite.css', 'docsite.js'] as const;
+export type TemplateAsset = (typeof TEMPLATE_ASSETS)[number];
+
+const cache = new Map<string, string>();
+
+function read(name: string): string {
+  let text = cache.get(name);
+  if (text === undefined) cache.set(name, (text = readFileSync(new URL(name, TEMPLATES_DIR), 'utf8')));
+  return text;
+}
+
+/** The content of a static asset. */
+export function templateAsset(name: TemplateAsset): string {
+  return read(name);
+}
+
+/**
+ * Fills `{{slot}}` markers of a template in one pass, so `{{` inside the inserted HTML (say, in a
+ * code sample) is never taken for a marker. Every value must already be HTML-safe.
+ */
+export function fillTemplate(name: string, slots: Readonly<Record<string, string>>): string {
+  return read(name).replace(/\{\{(\w+)\}\}/g, (marker, slot: string) => {
+    const value = slots[slot];
+    if (value === undefined) throw new Error(`Template ${name} has slot {{${slot}}} that nothing fills.`);
+    return value;
+  });
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { llmsFullTxt, llmsTxt, markdownPath, summaryOf } from '../../src/render/llms-txt.js';
+import { pageMarkdown } from '../../src/render/markdown.js';
+import { sitemapXml } from '../../src/render/sitemap.js';
+
+describe('pageMarkdown', () => {
+  it('puts the title and description first and drops frontmatter, imports and {#id} markers', () => {
+    const source = '---\ntitle: Keys\n---\nimport { X } from "/snippets/x.mdx";\n\n## Rotating keys {#key-rotation}\n\n<Note>Rotate often.</Note>\n';
+    expect(pageMarkdown(source, 'Keys', 'Manage API keys')).toBe('# Keys\n\n> Manage API keys\n\n## Rotating keys\n\n<Note>Rotate often.</Note>\n');
+  });
+
+  it('does not repeat a title the page already starts with', () => {
+    expect(pageMarkdown('# Pagination\n\nText\n', 'Pagination')).toBe('# Pagination\n\nText\n');
+  });
+});
+
+describe('llms.txt', () => {
+  const site = { name: 'Acme', description: 'Invoices API', siteUrl: 'https://docs.acme.test' };
+  const entries = [
+    { url: '/', title: 'Home', summary: 'Start here.', section: 'Guides', markdown: '# Home\n' },
+    { url: '/quickstart', title: 'Quickstart', summary: '', section: 'Guides', markdown: '# Quickstart\n' },
+    { url: '/api', title: 'API', summary: 'Reference.', section: 'API reference', markdown: '# API\n' },
+  ];
+
+  it('has the site name, description and sections of .md links in order', () => {
+    expect(llmsTxt(site, entries)).toBe(
+      '# Acme\n\n> Invoices API\n\n## Guides\n\n- [Home](https://docs.acme.test/index.md): Start here.\n- [Quickstart](https://docs.acme.test/quickstart.md)\n\n## API reference\n\n- [API](https://docs.acme.test/api.md): Reference.\n',
+    );
+  });
+
+  it('concatenates every page for llms-full.txt', () => {
+    const full = llmsFullTxt(site, entries);
+    expect(full.startsWith('# Acme\n\n> Invoices API\n\n<!-- Source: https://docs.acme.test/ -->\n\n# Home\n')).toBe(true);
+    expect(full.match(/<!-- Source:/g)).toHaveLength(3);
+  });
+
+  it('summarises the first paragraph in at most ~200 characters', () => {
+    expect(summaryOf('First  line\ncontinues.\n\nSecond paragraph.')).toBe('First line continues.');
+    expect(summaryOf('word '.repeat(100)).length).toBeLessThanOrEqual(200);
+    expect(markdownPath('/')).toBe('/index.md');
+  });
+});
+
+describe('sitemap.xml', () => {
+  it('lists URLs sorted and escaped', () => {
+    expect(sitemapXml('https://d.test', ['/b', '/a?x=1&y=2'])).toContain('<url><loc>https://d.test/a?x=1&amp;y=2</loc></url>\n  <url><loc>https://d.test/b</loc></url>');
+  });
+});

@@ -1,0 +1,121 @@
+// `docsite build` on the example site, checked against the bundle it writes.
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { schemaValidator } from '../../src/config/index.js';
+import type { Manifest } from '../../src/bundle/index.js';
+import { runCli } from '../helpers/cli.js';
+import { readTree } from '../helpers/files.js';
+import { page, writeSite } from '../helpers/site.js';
+
+const EXAMPLE = join(import.meta.dirname, '..', '..', 'examples', 'acme');
+const temp = (): string => mkdtempSync(join(tmpdir(), 'docsite-bundle-'));
+let out: string;
+let manifest: Manifest;
+const read = (path: string): string => readFileSync(join(out, path), 'utf8');
+
+beforeAll(() => {
+  out = temp();
+  const result = runCli(['build', EXAMPLE, '--out', out, '--site-url', 'https://docs.acme.test/']);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  expect(result.stdout).toMatch(/^Built 34 pages \(\d+ indexed\) into .* in [\d.]+s: \d+ files written, 0 pages from cache\.\n$/);
+  manifest = JSON.parse(read('_docsite/manifest.json'));
+});
+
+describe('docsite build', () => {
+  it('writes a manifest that matches its schema', () => {
+    const validate = schemaValidator('manifest');
+    expect(validate(manifest), JSON.stringify(validate.errors)).toBe(true);
+    expect(manifest.site).toEqual({ name: 'Acme', description: expect.any(String), projectId: 'acme', url: 'https://docs.acme.test' });
+  });
+
+  it('writes HTML, Markdown and the source of every page', () => {
+    for (const p of manifest.pages) {
+      expect(read(p.html)).toMatch(/^<!doctype html>/i);
+      expect(read(p.markdown)).toContain(`# ${p.title}`);
+      expect(read(p.source).length).toBeGreaterThan(0);
+    }
+    expect(existsSync(join(out, manifest.notFound))).toBe(true);
+    expect(existsSync(join(out, '_docsite/docsite.css'))).toBe(true);
+    expect(existsSync(join(out, 'images/dashboard.svg'))).toBe(true);
+    expect(existsSync(join(out, 'openapi/acme.yaml'))).toBe(true);
+  });
+
+  it('leaves ignored files, configuration and partials out of the bundle', () => {
+    const files = [...readTree(out).keys()];
+    expect(files.filter((f) => /drafts|notes\.draft|README|docs\.json|\.docsiteignore/.test(f))).toEqual([]);
+    const everything = [...readTree(out).values()].map((b) => b.toString('utf8')).join('\n');
+    expect(everything).not.toContain('drafts/');
+    expect(everything).not.toContain('Ledger API');
+  });
+
+  it('keeps hidden, noindex and orphan pages out of llms.txt, the sitemap and the index', () => {
+    const excluded = ['/internal/runbook', '/legal/terms', '/guides/orphan-migration-notes'];
+    const llms = read('llms.txt');
+    const sitemap = read('sitemap.xml');
+    const index = read(manifest.searchIndex);
+    for (const url of excluded) {
+      expect(llms).not.toContain(`${url}.md`);
+      expect(sitemap).not.toContain(`${url}<`);
+      expect(index).not.toContain(`"${url}`);
+    }
+    expect(llms).toContain('https://docs.acme.test/quickstart.md');
+    expect(sitemap).toContain('<loc>https://docs.acme.test/quickstart</loc>');
+    expect(manifest.pages.find((p) => p.path === 'legal/terms')).toMatchObject({ noindex: true, indexed: false, inNavigation: true });
+  });
+
+  it('marks group-restricted pages with their groups', () => {
+    expect(manifest.pages.find((p) => p.path === 'enterprise/sso')!.access).toEqual({ public: false, groups: ['enterprise', 'admins'] });
+    expect(manifest.pages.find((p) => p.path === 'enterprise/overview')!.access).toEqual({ public: true, groups: [] });
+  });
+
+  it('writes discovery documents and server cards that list the manifest tools', () => {
+    const discovery = JSON.parse(read('.well-known/mcp.json'));
+    expect(discovery.servers).toEqual([{ name: 'public', url: 'https://docs.acme.test/mcp', transport: 'http', authentication: 'none' }]);
+    const card = JSON.parse(read('.well-known/mcp/server-card.json'));
+    expect(card.tools).toEqual([manifest.tools.search, manifest.tools.filesystem, manifest.tools.feedback]);
+    expect(card.tools[0].inputSchema.properties.version.enum).toEqual(['v2', 'v1']);
+    expect(JSON.parse(read('.well-known/mcp/server-cards.json')).servers).toEqual([card]);
+  });
+
+  it("keeps the author's skills", () => {
+    expect(manifest.skills.map((s) => [s.name, s.generated])).toEqual([['acme-docs', false], ['acme-invoicing', false]]);
+    expect(read(manifest.skills[0]!.file)).toContain('name: acme-docs');
+  });
+
+  it('is deterministic: two builds of the same input are byte-identical', () => {
+    const again = temp();
+    expect(runCli(['build', EXAMPLE, '--out', again, '--site-url', 'https://docs.acme.test']).code).toBe(0);
+    expect(readTree(again)).toEqual(readTree(out));
+  });
+
+  it('rebuilds only the page that changed', () => {
+    const site = temp();
+    cpSync(EXAMPLE, site, { recursive: true });
+    const bundle = join(site, 'dist');
+    expect(runCli(['build', site]).code).toBe(0);
+    writeFileSync(join(site, 'quickstart.mdx'), readFileSync(join(site, 'quickstart.mdx'), 'utf8').replace('## ', '## Brand new heading\n\nNew text.\n\n## '));
+    const rebuilt = runCli(['build', site]);
+    expect(rebuilt.stdout).toContain('33 pages from cache');
+    expect(readFileSync(join(bundle, 'quickstart.html'), 'utf8')).toContain('Brand new heading');
+  });
+
+  it('writes nothing when the site has errors', () => {
+    const broken = writeSite({ 'docs.json': { name: 'B', navigation: { pages: ['index', 'missing'] } }, 'index.mdx': page({ title: 'Home' }) });
+    const result = runCli(['build', broken]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('nav/missing-page');
+    expect(result.stdout).toContain('Nothing was written.');
+    expect(existsSync(join(broken, 'dist'))).toBe(false);
+  });
+
+  it('generates a skill for a site without one', () => {
+    const dir = writeSite({ 'docs.json': { name: 'Tiny Docs', navigation: { groups: [{ group: 'Start', pages: ['index'] }] } }, 'index.mdx': page({ title: 'Home' }, 'Hello.') });
+    expect(runCli(['build', dir]).code).toBe(0);
+    const tiny: Manifest = JSON.parse(readFileSync(join(dir, 'dist/_docsite/manifest.json'), 'utf8'));
+    expect(tiny.skills).toEqual([{ name: 'tiny-docs-docs', description: 'Search and read the Tiny Docs documentation', groups: [], generated: true, file: '_docsite/skills/tiny-docs-docs.md' }]);
+    expect(readFileSync(join(dir, 'dist', tiny.skills[0]!.file), 'utf8')).toContain('`search_tiny_docs`');
+  });
+});

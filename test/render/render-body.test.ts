@@ -1,0 +1,71 @@
+// Page bodies rendered to HTML: components, code blocks, headings, and what is never rendered.
+import { describe, expect, it } from 'vitest';
+import { analysePage, KNOWN_COMPONENTS } from '../../src/content/index.js';
+import { COMPONENTS, renderBody } from '../../src/render/index.js';
+
+function render(mdx: string): string {
+  const { parsed, tree } = analysePage('page.mdx', mdx);
+  expect(tree, JSON.stringify(parsed.diagnostics)).toBeDefined();
+  return renderBody(tree!, parsed.page);
+}
+
+describe('renderBody', () => {
+  it('has a renderer for every component validate knows', () => {
+    expect(Object.keys(COMPONENTS).sort()).toEqual([...KNOWN_COMPONENTS].sort());
+  });
+
+  it('renders callouts as labelled asides', () => {
+    expect(render('<Warning>Keys are secret.</Warning>')).toBe('<aside class="callout callout-warning" role="note" aria-label="Warning">Keys are secret.</aside>');
+    expect(render('<Note>\n  Block **form**.\n</Note>')).toBe('<aside class="callout callout-note" role="note" aria-label="Note"><p>Block <strong>form</strong>.</p></aside>');
+  });
+
+  it('renders cards as links inside a grid with the given column count', () => {
+    const html = render('<CardGroup cols={3}>\n  <Card title="Start" href="/start" icon="rocket">Go.</Card>\n</CardGroup>');
+    expect(html).toContain('<div class="card-group" style="--cols: 3"><a class="card" href="/start">');
+    expect(html).toContain('<p class="card-title">Start</p>');
+  });
+
+  it('renders tabs as a radio tab set with unique ids per page', () => {
+    const html = render('<Tabs>\n<Tab title="npm">\nnpm i\n</Tab>\n<Tab title="pip">\npip install\n</Tab>\n</Tabs>\n\n<Tabs>\n<Tab title="A">\na\n</Tab>\n</Tabs>');
+    expect(html).toContain('<input type="radio" class="tab-input" name="tabs-1" id="tabs-1-0" checked><label class="tab-label" for="tabs-1-0">npm</label>');
+    expect(html).toContain('<label class="tab-label" for="tabs-1-1">pip</label>');
+    expect(html).toContain('id="tabs-2-0"');
+  });
+
+  it('labels code blocks with their language and title, and groups them', () => {
+    const html = render('<CodeGroup>\n\n```bash cURL\ncurl x\n```\n\n```ts title="client.ts"\nx()\n```\n\n</CodeGroup>');
+    expect(html).toContain('<span class="code-title">cURL</span><span class="code-language">bash</span>');
+    expect(html).toContain('<span class="code-title">client.ts</span><span class="code-language">ts</span>');
+    expect(html).toContain('<label class="tab-label" for="tabs-1-1">client.ts</label>');
+    expect(render('```\nplain\n```')).toContain('<span class="code-language">text</span>');
+  });
+
+  it('gives headings their anchors, including {#custom-id}', () => {
+    const html = render('## Rotating keys {#key-rotation}\n\n## Plain heading');
+    expect(html).toContain('<h2 id="key-rotation">Rotating keys<a class="heading-anchor" href="#key-rotation"');
+    expect(html).toContain('<h2 id="plain-heading">');
+  });
+
+  it('renders accordions and expandables as native disclosures', () => {
+    expect(render('<Accordion title="Why?">Because.</Accordion>')).toContain('<details class="accordion"><summary>Why?</summary>');
+    expect(render('<Expandable title="fields">x</Expandable>')).toContain('<details class="expandable"><summary>Show fields</summary>');
+  });
+
+  it('renders parameter and response fields with location, type, required and default', () => {
+    const html = render('<ParamField query="limit" type="integer" default="10" required>How many.</ParamField>');
+    expect(html).toContain('<code class="field-name">limit</code><span class="field-location">query</span><span class="field-type">integer</span><span class="field-required">required</span><span class="field-default">default: <code>10</code></span>');
+  });
+
+  it('renders the children of an unknown component', () => {
+    expect(render('<Banner kind="x">Hello **there**</Banner>')).toBe('<p>Hello <strong>there</strong></p>');
+  });
+
+  it('never runs page code: expressions, imports and scripts are dropped', () => {
+    const html = render('import { X } from "/snippets/x.mdx";\n\nTotal: {1 + 1}\n\n<script>alert(1)</script>\n\n<a href="javascript:alert(1)" onClick={() => 1}>link</a>');
+    expect(html).toBe('<p>Total: </p>\n<p><a>link</a></p>');
+  });
+
+  it('keeps HTML elements with literal attributes', () => {
+    expect(render('<img src="/a.png" alt="A" width={200} />')).toBe('<img src="/a.png" alt="A" width="200">');
+  });
+});
