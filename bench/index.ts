@@ -1,0 +1,29 @@
+// `npm run bench` / `npx tsx bench/index.ts [name...]`: runs the benchmarks (all, or those named) and prints their tables.
+import { availableParallelism, cpus } from 'node:os';
+import { formatCheck, formatTable, type Benchmark } from './report.js';
+import { validateBenchmark } from './validate.js';
+
+/** Every benchmark, in the order they run; a new one (e.g. bench/build.ts) is one more entry. */
+const BENCHMARKS: Benchmark[] = [validateBenchmark];
+
+async function main(names: string[]): Promise<number> {
+  const unknown = names.filter((name) => !BENCHMARKS.some((b) => b.name === name));
+  if (unknown.length > 0) {
+    console.error(`Unknown benchmark ${unknown.join(', ')}; available: ${BENCHMARKS.map((b) => b.name).join(', ')}.`);
+    return 2;
+  }
+  const selected = names.length > 0 ? BENCHMARKS.filter((b) => names.includes(b.name)) : BENCHMARKS;
+  console.log(`docsite benchmarks: Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'})`);
+  let failed = false;
+  for (const benchmark of selected) {
+    const report = await benchmark.run();
+    console.log(`\n## ${benchmark.name}: ${benchmark.title}\n`);
+    console.log(formatTable(report.table));
+    if (report.checks.length > 0) console.log(`\n${report.checks.map(formatCheck).join('\n')}`);
+    for (const note of report.notes ?? []) console.log(`note: ${note}`);
+    failed ||= report.checks.some((check) => !check.pass);
+  }
+  return failed ? 1 : 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

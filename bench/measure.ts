@@ -1,0 +1,13 @@
+// Timing and memory readings for benchmarks.
+
+/** Runs `fn` and returns how long it took, in seconds. */
+export async function seconds(fn: () => unknown): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return (performance.now() - start) / 1000;
+}
+
+/** The highest resident set size of this process so far (worker threads included), in MB. */
+export function peakRssMb(): number {
+  return process.resourceUsage().maxRSS / 1024;
+}
