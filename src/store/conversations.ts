@@ -1,0 +1,136 @@
+// Assistant conversations (SPEC.md 2.1): record one, import many at once, list them a page at a time.
+import { insertRows } from './batch-insert.js';
+import { isoOf, type Clock } from './clock.js';
+import { importRowsOf } from './conversation-import.js';
+import { StoreConflictError } from './errors.js';
+import { newRowId } from './ids.js';
+import { keysetPage } from './keyset.js';
+import type { SqlDriver } from './sql.js';
+
+/** Whether the assistant found sources for the query (used to find documentation gaps). */
+export type ResolutionStatus = 'answered' | 'unanswered';
+
+/** A page cited in an answer. */
+export interface Source {
+  title: string;
+  /** Full URL of the page. */
+  url: string;
+}
+
+/** One conversation turn as the analytics export returns it. */
+export interface Conversation {
+  /** ULID. */
+  id: string;
+  /** ISO 8601 UTC with milliseconds, e.g. `2025-01-31T09:30:00.123Z`. */
+  timestamp: string;
+  query: string;
+  response: string;
+  sources: Source[];
+  queryCategory: string | null;
+  pageUrl: string | null;
+  resolutionStatus: ResolutionStatus;
+}
+
+/** What the assistant records; the store assigns `id` and `timestamp`. */
+export interface NewConversation {
+  projectId: string;
+  query: string;
+  response: string;
+  sources: Source[];
+  queryCategory: string | null;
+  pageUrl: string | null;
+  resolutionStatus: ResolutionStatus;
+}
+
+/** A conversation from another system, keeping its own id (any ULID) and timestamp (ISO 8601 with a zone). */
+export interface ImportedConversation extends NewConversation {
+  id: string;
+  timestamp: string;
+}
+
+/** A page request: newest first, `dateFrom` inclusive, `dateTo` exclusive, `limit` 1–1000. */
+export interface ListConversationsOptions {
+  projectId: string;
+  dateFrom?: Date | undefined;
+  dateTo?: Date | undefined;
+  limit: number;
+  /** `nextCursor` of the previous page (a conversation id). */
+  cursor?: string | undefined;
+}
+
+/** SPEC.md 2.3. */
+export interface ConversationPage {
+  conversations: Conversation[];
+  nextCursor: string | null;
+  hasMore: boolean;
+}
+
+/** Where conversations live. */
+export interface ConversationStore {
+  /** Records a conversation now, with a new ULID. */
+  addConversation(conversation: NewConversation): Promise<Conversation>;
+  /**
+   * Stores all rows in one transaction, or none: an invalid row throws `StoreInputError`, an id
+   * already stored `StoreConflictError`. Returns the number stored.
+   */
+  importConversations(rows: readonly ImportedConversation[]): Promise<number>;
+  /** One page, ordered by (timestamp, id) descending; see keyset.ts for why paging is exact. */
+  listConversations(options: ListConversationsOptions): Promise<ConversationPage>;
+}
+
+const COLUMNS = ['project_id', 'id', 'created_ms', 'query', 'response', 'sources', 'query_category', 'page_url', 'resolution_status'];
+
+interface ConversationRow {
+  id: string;
+  created_ms: number;
+  query: string;
+  response: string;
+  sources: string;
+  query_category: string | null;
+  page_url: string | null;
+  resolution_status: ResolutionStatus;
+}
+
+function conversationOf(row: ConversationRow): Conversation {
+  return {
+    id: row.id,
+    timestamp: isoOf(Number(row.created_ms)),
+    query: row.query,
+    response: row.response,
+    sources: JSON.parse(row.sources) as Source[],
+    queryCategory: row.query_category,
+    pageUrl: row.page_url,
+    resolutionStatus: row.resolution_status,
+  };
+}
+
+/** The conversation methods of a SQL store. */
+export function conversationStore(db: SqlDriver, clock: Clock): ConversationStore {
+  return {
+    async addConversation(input) {
+      const { id, at } = newRowId(clock);
+      const sources = input.sources.map(({ title, url }) => ({ title, url }));
+      await insertRows(db, 'conversations', COLUMNS, [
+        [input.projectId, id, at, input.query, input.response, JSON.stringify(sources), input.queryCategory, input.pageUrl, input.resolutionStatus],
+      ]);
+      const { query, response, queryCategory, pageUrl, resolutionStatus } = input;
+      return { id, timestamp: isoOf(at), query, response, sources, queryCategory, pageUrl, resolutionStatus };
+    },
+
+    async importConversations(rows) {
+      const values = importRowsOf(rows);
+      try {
+        await db.transaction((tx) => insertRows(tx, 'conversations', COLUMNS, values));
+      } catch (error) {
+        if (error instanceof StoreConflictError) throw new StoreConflictError('a conversation id in this import is already stored; nothing was imported', { cause: error });
+        throw error;
+      }
+      return values.length;
+    },
+
+    async listConversations(options) {
+      const page = await keysetPage<ConversationRow>(db, { ...options, table: 'conversations', columns: COLUMNS.slice(1).join(', ') });
+      return { conversations: page.rows.map(conversationOf), nextCursor: page.nextCursor, hasMore: page.hasMore };
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// Page feedback from the MCP submit_feedback tool and the site's widget, listed like conversations.
+import { insertRows } from './batch-insert.js';
+import { isoOf, type Clock } from './clock.js';
+import { canonicalUlid, newRowId } from './ids.js';
+import { keysetPage } from './keyset.js';
+import type { SqlDriver, SqlValue } from './sql.js';
+
+/** Who sent the feedback: an AI agent through MCP, or a reader through the page widget. */
+export type FeedbackSource = 'agent' | 'widget';
+/** Triage state; new feedback is `open`. */
+export type FeedbackStatus = 'open' | 'resolved' | 'dismissed';
+
+/** One piece of feedback as the analytics export returns it (REFERENCE.md). */
+export interface Feedback {
+  /** ULID. */
+  id: string;
+  /** URL path of the page the feedback is about. */
+  path: string;
+  comment: string;
+  /** ISO 8601 UTC with milliseconds. */
+  createdAt: string;
+  source: FeedbackSource;
+  status: FeedbackStatus;
+}
+
+/** What a caller records; the store assigns `id` and `createdAt`. */
+export interface NewFeedback {
+  projectId: string;
+  path: string;
+  comment: string;
+  source: FeedbackSource;
+  /** Default `open`. */
+  status?: FeedbackStatus | undefined;
+}
+
+/** A page request with the conventions of `ListConversationsOptions`, plus filters. */
+export interface ListFeedbackOptions {
+  projectId: string;
+  dateFrom?: Date | undefined;
+  dateTo?: Date | undefined;
+  source?: FeedbackSource | undefined;
+  status?: FeedbackStatus | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+/** A page of feedback, newest first. */
+export interface FeedbackPage {
+  feedback: Feedback[];
+  nextCursor: string | null;
+  hasMore: boolean;
+}
+
+/** Where feedback lives. */
+export interface FeedbackStore {
+  addFeedback(feedback: NewFeedback): Promise<Feedback>;
+  /** One page, ordered by (createdAt, id) descending, keyset-paged like conversations. */
+  listFeedback(options: ListFeedbackOptions): Promise<FeedbackPage>;
+  /** Moves feedback to another triage state; false when no such feedback exists in the project. */
+  setFeedbackStatus(update: { projectId: string; id: string; status: FeedbackStatus }): Promise<boolean>;
+}
+
+const COLUMNS = ['project_id', 'id', 'created_ms', 'path', 'comment', 'source', 'status'];
+
+interface FeedbackRow {
+  id: string;
+  created_ms: number;
+  path: string;
+  comment: string;
+  source: FeedbackSource;
+  status: FeedbackStatus;
+}
+
+function feedbackOf(row: FeedbackRow): Feedback {
+  return { id: row.id, path: row.path, comment: row.comment, createdAt: isoOf(Number(row.created_ms)), source: row.source, status: row.status };
+}
+
+/** The feedback methods of a SQL store. */
+export function feedbackStore(db: SqlDriver, clock: Clock): FeedbackStore {
+  return {
+    async addFeedback({ projectId, path, comment, source, status = 'open' }) {
+      const { id, at } = newRowId(clock);
+      await insertRows(db, 'feedback', COLUMNS, [[projectId, id, at, path, comment, source, status]]);
+      return { id, path, comment, createdAt: isoOf(at), source, status };
+    },
+
+    async listFeedback(options) {
+      const filters: [string, SqlValue][] = [];
+      if (options.source) filters.push(['source', options.source]);
+      if (options.status) filters.push(['status', options.status]);
+      const page = await keysetPage<FeedbackRow>(db, { ...options, filters, table: 'feedback', columns: COLUMNS.slice(1).join(', ') });
+      return { feedback: page.rows.map(feedbackOf), nextCursor: page.nextCursor, hasMore: page.hasMore };
+    },
+
+    async setFeedbackStatus({ projectId, id, status }) {
+      const ulid = canonicalUlid(id);
+      if (!ulid) return false;
+      return (await db.run('UPDATE feedback SET status = ? WHERE project_id = ? AND id = ?', [status, projectId, ulid])) > 0;
+    },
+  };
+}

@@ -1,0 +1,108 @@
+// The schema, as an ordered list of versioned migrations written once for both engines.
+import type { Dialect } from './sql.js';
+
+/** One schema change. Applied migrations are never edited: change the schema by appending one. */
+export interface Migration {
+  /** 1, 2, 3… in order; recorded in `schema_migrations` when applied. */
+  readonly version: number;
+  readonly name: string;
+  /** DDL statements for the dialect, run in one transaction. */
+  statements(dialect: Dialect): string[];
+}
+
+/**
+ * Times are epoch milliseconds (BIGINT) in every table: compared and indexed as integers the
+ * same way by both engines. JSON values (sources, redirect URIs, groups) are TEXT.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'initial schema',
+    statements: ({ binaryText: ulid }) => [
+      `CREATE TABLE conversations (
+        project_id TEXT NOT NULL,
+        id ${ulid} NOT NULL,
+        created_ms BIGINT NOT NULL,
+        query TEXT NOT NULL,
+        response TEXT NOT NULL,
+        sources TEXT NOT NULL,
+        query_category TEXT,
+        page_url TEXT,
+        resolution_status TEXT NOT NULL CHECK (resolution_status IN ('answered', 'unanswered')),
+        PRIMARY KEY (project_id, id)
+      )`,
+      // The keyset index: equality on project_id, then exactly the ORDER BY of a page.
+      `CREATE INDEX conversations_page ON conversations (project_id, created_ms DESC, id DESC)`,
+      `CREATE TABLE feedback (
+        project_id TEXT NOT NULL,
+        id ${ulid} NOT NULL,
+        created_ms BIGINT NOT NULL,
+        path TEXT NOT NULL,
+        comment TEXT NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('agent', 'widget')),
+        status TEXT NOT NULL CHECK (status IN ('open', 'resolved', 'dismissed')),
+        PRIMARY KEY (project_id, id)
+      )`,
+      `CREATE INDEX feedback_page ON feedback (project_id, created_ms DESC, id DESC)`,
+      `CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('admin', 'assistant')),
+        label TEXT,
+        key_digest TEXT NOT NULL UNIQUE,
+        created_ms BIGINT NOT NULL,
+        last_used_ms BIGINT
+      )`,
+      `CREATE TABLE oauth_clients (
+        client_id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('registered', 'credential')),
+        name TEXT,
+        secret_digest TEXT,
+        redirect_uris TEXT NOT NULL,
+        grant_types TEXT NOT NULL,
+        token_endpoint_auth_method TEXT NOT NULL,
+        created_ms BIGINT NOT NULL
+      )`,
+      `CREATE TABLE oauth_codes (
+        code_digest TEXT PRIMARY KEY,
+        client_id TEXT NOT NULL REFERENCES oauth_clients (client_id) ON DELETE CASCADE,
+        grant_id TEXT NOT NULL,
+        redirect_uri TEXT NOT NULL,
+        code_challenge TEXT NOT NULL,
+        code_challenge_method TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        subject_user TEXT,
+        scope TEXT NOT NULL,
+        resource TEXT NOT NULL,
+        created_ms BIGINT NOT NULL,
+        expires_ms BIGINT NOT NULL,
+        used_ms BIGINT
+      )`,
+      `CREATE INDEX oauth_codes_client ON oauth_codes (client_id)`,
+      `CREATE INDEX oauth_codes_expires ON oauth_codes (expires_ms)`,
+      `CREATE TABLE oauth_tokens (
+        token_digest TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('access', 'refresh')),
+        client_id TEXT NOT NULL REFERENCES oauth_clients (client_id) ON DELETE CASCADE,
+        grant_id TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        subject_user TEXT,
+        audience TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        created_ms BIGINT NOT NULL,
+        expires_ms BIGINT NOT NULL,
+        revoked_ms BIGINT,
+        revoked_reason TEXT
+      )`,
+      `CREATE INDEX oauth_tokens_client ON oauth_tokens (client_id)`,
+      `CREATE INDEX oauth_tokens_grant ON oauth_tokens (grant_id)`,
+      `CREATE INDEX oauth_tokens_user ON oauth_tokens (subject_user)`,
+      `CREATE INDEX oauth_tokens_expires ON oauth_tokens (expires_ms)`,
+      `CREATE TABLE users (
+        username TEXT PRIMARY KEY,
+        password_hash TEXT NOT NULL,
+        group_names TEXT NOT NULL,
+        created_ms BIGINT NOT NULL
+      )`,
+    ],
+  },
+];

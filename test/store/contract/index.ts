@@ -1,0 +1,24 @@
+// The one Store contract suite: every engine must pass all of it.
+import { describe } from 'vitest';
+import { apiKeysContract } from './api-keys.js';
+import { contractContext, type StoreTarget } from './context.js';
+import { conversationsContract } from './conversations.js';
+import { feedbackContract } from './feedback.js';
+import { lifecycleContract } from './lifecycle.js';
+import { oauthContract } from './oauth.js';
+import { usersContract } from './users.js';
+
+export type { StoreTarget } from './context.js';
+
+/** Registers the whole contract suite against `target`. */
+export function storeContract(target: StoreTarget): void {
+  describe(`Store contract: ${target.name}`, () => {
+    const ctx = contractContext(target);
+    lifecycleContract(ctx);
+    conversationsContract(ctx);
+    feedbackContract(ctx);
+    apiKeysContract(ctx);
+    oauthContract(ctx);
+    usersContract(ctx);
+  });
+}
