@@ -1,0 +1,43 @@
+// The files a grep-like command searches: operands, directories walked, or the piped input.
+import type { VfsFile } from '../../virtual-fs.js';
+import { relativePath, shownPath, walk } from '../../walk.js';
+import { CommandError, type CommandContext } from '../command.js';
+import { entryOrReport, STDIN_LABEL, type Input } from '../inputs.js';
+
+/** Which files to search and how the command reports problems. */
+export interface SearchScope {
+  /** Command name, for messages. */
+  readonly name: string;
+  /** Paths as the user wrote them, globs expanded; empty for "the piped input, else /". */
+  readonly paths: readonly string[];
+  readonly recursive: boolean;
+  /** Keeps a file found by walking a directory, given its path below that directory (files named directly are always kept). */
+  readonly include: (file: VfsFile, relative: string) => boolean;
+  /** Do not report missing files (`grep -s`). */
+  readonly quiet?: boolean;
+}
+
+/** The texts to search; `ok` is false when a path was missing or a directory could not be searched. */
+export function searchInputs(ctx: CommandContext, scope: SearchScope): { inputs: Input[]; ok: boolean } {
+  if (scope.paths.length === 0 && ctx.stdin !== undefined) return { inputs: [{ label: STDIN_LABEL, text: ctx.stdin }], ok: true };
+  if (scope.paths.length === 0 && !scope.recursive) {
+    throw new CommandError(`no input: give a file or directory (with -r), or pipe text in (e.g. cat /index.mdx | ${scope.name} PATTERN)`);
+  }
+  const report = scope.quiet ? { ...ctx, stderr: { write: () => undefined, full: false } } : ctx;
+  const inputs: Input[] = [];
+  let ok = true;
+  for (const shown of scope.paths.length > 0 ? scope.paths : ['/']) {
+    const start = entryOrReport(report, scope.name, shown);
+    if (start?.kind === 'file') {
+      inputs.push({ label: shown, text: start.content });
+    } else if (start && !scope.recursive) {
+      report.stderr.write(`${scope.name}: ${shown}: Is a directory\n`);
+    } else if (start) {
+      for (const { entry } of walk(start)) {
+        if (entry.kind === 'file' && scope.include(entry, relativePath(start, entry))) inputs.push({ label: shownPath(shown, start, entry), text: entry.content });
+      }
+    }
+    ok &&= start !== undefined && (start.kind === 'file' || scope.recursive);
+  }
+  return { inputs, ok };
+}

@@ -1,0 +1,24 @@
+// Path helpers for the virtual filesystem: every path resolves inside `/`, like in a chroot.
+
+/**
+ * The absolute, normalized form of `path`. Relative paths start at `/` (every call's working
+ * directory), and `..` at the root stays at the root, so no path leads outside the tree.
+ */
+export function resolvePath(path: string): string {
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '..') parts.pop();
+    else if (part !== '' && part !== '.') parts.push(part);
+  }
+  return `/${parts.join('/')}`;
+}
+
+/** The last part of a resolved path; `/` for the root. */
+export function baseName(path: string): string {
+  return path === '/' ? '/' : path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** `name` under the path `base` as the user wrote it, with one slash between them. */
+export function joinPath(base: string, name: string): string {
+  return base.endsWith('/') ? base + name : `${base}/${name}`;
+}

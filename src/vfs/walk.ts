@@ -1,0 +1,33 @@
+// Depth-first traversal of the tree, and how to show the paths it finds.
+import { joinPath } from './paths.js';
+import type { VfsEntry } from './virtual-fs.js';
+
+/** An entry found by `walk`, with its depth below the starting entry (0 for the start itself). */
+export interface WalkStep {
+  readonly entry: VfsEntry;
+  readonly depth: number;
+}
+
+/** `start` and every entry below it to `maxDepth`, depth first, each directory's children in name order. */
+export function* walk(start: VfsEntry, maxDepth = Infinity): Generator<WalkStep> {
+  const stack: WalkStep[] = [{ entry: start, depth: 0 }];
+  for (let step = stack.pop(); step; step = stack.pop()) {
+    yield step;
+    const { entry, depth } = step;
+    if (entry.kind !== 'directory' || depth >= maxDepth) continue;
+    for (let i = entry.children.length - 1; i >= 0; i--) stack.push({ entry: entry.children[i]!, depth: depth + 1 });
+  }
+}
+
+/**
+ * How to show `entry`, found below `start`, when the user named `start` as `shown`: GNU tools
+ * keep the spelling of the argument (`grep -r x guides` prints `guides/a.mdx`).
+ */
+export function shownPath(shown: string, start: VfsEntry, entry: VfsEntry): string {
+  return entry === start ? shown : joinPath(shown, relativePath(start, entry));
+}
+
+/** The path of `entry` below `start`, without a leading slash (`''` for `start` itself). */
+export function relativePath(start: VfsEntry, entry: VfsEntry): string {
+  return entry.path.slice(start.path === '/' ? 1 : start.path.length + 1);
+}

@@ -1,0 +1,83 @@
+// The regex engine: grep semantics, and no pattern or input can make it run away.
+import { describe, expect, it } from 'vitest';
+import { VirtualFs } from '../../src/vfs/index.js';
+import { compilePatterns, type PatternSyntax } from '../../src/vfs/regex/grep-patterns.js';
+import { WorkBudget } from '../../src/vfs/regex/work-budget.js';
+import { run } from './fixture.js';
+
+const matcher = (pattern: string, syntax: PatternSyntax = 'extended', ignoreCase = false) =>
+  compilePatterns([pattern], { syntax, ignoreCase, wholeWord: false, budget: new WorkBudget() });
+
+describe('matching', () => {
+  it.each([
+    ['^conf', 'configure', true],
+    ['^onf', 'configure', false],
+    ['ure$', 'configure', true],
+    ['colou?r', 'color', true],
+    ['x{2,3}', 'axxb', true],
+    ['(ab)+c', 'xababc', true],
+    ['[[:digit:]]{3}', 'ab12', false],
+    ['[^a-z]', 'abc', false],
+    ['\\bfoo\\b', 'a foo.', true],
+    ['\\bfoo\\b', 'afoo', false],
+    ['\\<foo', 'x foo', true],
+    ['^.$', '😀', true],
+    ['a{', 'a{', true],
+    ['', 'anything', true],
+  ])('extended %j on %j: %s', (pattern, line, expected) => {
+    expect(matcher(pattern).test(line)).toBe(expected);
+  });
+
+  it('reads basic syntax like GNU grep', () => {
+    expect(matcher('a|b', 'basic').test('xbx')).toBe(false);
+    expect(matcher('a\\|b', 'basic').test('xbx')).toBe(true);
+    expect(matcher('\\(ab\\)\\{2\\}', 'basic').test('abab')).toBe(true);
+    expect(matcher('a+', 'basic').test('a+')).toBe(true);
+    expect(matcher('x^y$z', 'basic').test('x^y$z')).toBe(true);
+  });
+
+  it('folds case with ignoreCase, also in negated sets', () => {
+    expect(matcher('WEB', 'extended', true).test('webhook')).toBe(true);
+    expect(matcher('[^a]', 'extended', true).test('A')).toBe(false);
+    expect(matcher('straße', 'extended', true).test('STRAẞE')).toBe(true);
+  });
+
+  it('finds leftmost-longest matches, as grep -o prints them', () => {
+    expect(matcher('a+').matches('baaacaa')).toEqual([[1, 4], [5, 7]]);
+    expect(matcher('a|ab|abc').matches('xabcd')).toEqual([[1, 4]]);
+    expect(matcher('a.*b|c').matches('acb')).toEqual([[0, 3]]);
+  });
+});
+
+describe('safety', () => {
+  const long = `${'a'.repeat(50_000)}!`;
+  const fs = new VirtualFs([{ path: '/long.txt', content: `${long}\n` }]);
+
+  it.each(['(a+)+$', '(a|aa)*b', '(a*)*b', '^(a|a)*$', '(x+x+)+y', '(.*a){20}$'])('runs the catastrophic pattern %s in linear time', (pattern) => {
+    const started = performance.now();
+    const result = run(`grep -cE '${pattern}' /long.txt`, fs);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(result.output).toBe('0\n');
+  });
+
+  it('locates matches (-o) in linear time too', () => {
+    const started = performance.now();
+    expect(run("grep -oE '(a+)+' /long.txt | wc -c", fs).output).toBe('50001\n');
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('stops with an error once a call has spent its regex budget', () => {
+    // Irregular a/b text makes the DFA for "an a 20 characters before a c" build a new state at almost every step.
+    let seed = 1;
+    const text = Array.from({ length: 100_000 }, () => ((seed = (seed * 48271) % 2147483647) & 1 ? 'a' : 'b')).join('');
+    const tight = compilePatterns(['a[ab]{20}c'], { syntax: 'extended', ignoreCase: false, wholeWord: false, budget: new WorkBudget(100_000) });
+    expect(() => tight.test(text)).toThrow(/regular expression too expensive/);
+    const roomy = compilePatterns(['a[ab]{20}c'], { syntax: 'extended', ignoreCase: false, wholeWord: false, budget: new WorkBudget() });
+    expect(roomy.test(text)).toBe(false);
+  });
+
+  it('refuses patterns too large to compile', () => {
+    expect(run("grep -E '(a{1000}){1000}' /long.txt", fs).output).toContain('regular expression too large');
+    expect(run("grep -E 'a{1001}' /long.txt", fs).output).toContain('repetition count over 1000');
+  });
+});
