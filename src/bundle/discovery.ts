@@ -1,4 +1,5 @@
 // Discovery documents and server cards (SPEC.md 2.5, 2.6, 4.3), for a given site URL.
+import type { Manifest } from './manifest.js';
 import type { ToolDescriptor } from './tools.js';
 
 export type ServerVariant = 'public' | 'authenticated';
@@ -35,6 +36,19 @@ export interface DiscoveryDocument {
   transport: 'http';
   url: string;
   servers: { name: ServerVariant; url: string; transport: 'http'; authentication: 'none' | 'oauth2' }[];
+}
+
+/** What discovery documents say about a built site, reached at `siteUrl` (no trailing slash). */
+export function discoveryInputOf(manifest: Manifest, siteUrl: string): DiscoveryInput {
+  const { site, tools, generator } = manifest;
+  return {
+    siteName: site.name,
+    ...(site.description ? { description: site.description } : {}),
+    version: generator.version,
+    siteUrl,
+    tools: [tools.search, tools.filesystem, tools.feedback],
+    hasResources: manifest.skills.length > 0,
+  };
 }
 
 function authOf(variant: ServerVariant): 'none' | 'oauth2' {

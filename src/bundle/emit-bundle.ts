@@ -5,7 +5,7 @@ import { createSiteLayout, llmsFullTxt, llmsTxt, sitemapXml, summaryOf, template
 import { recordsOf, SearchIndex } from '../search/index.js';
 import { defaultTree, type NavigationTree, type SiteModel, type SitePage } from '../site/index.js';
 import { DOCSITE_VERSION } from '../version.js';
-import { discoveryDocument, serverCard, serverCards, type DiscoveryInput } from './discovery.js';
+import { discoveryDocument, discoveryInputOf, serverCard, serverCards } from './discovery.js';
 import { generatedSkill } from './generated-skill.js';
 import { MANIFEST_VERSION, type Manifest, type ManifestPage } from './manifest.js';
 import type { OutputWriter } from './output-writer.js';
@@ -57,23 +57,12 @@ export async function emitBundle(site: SiteModel, built: ReadonlyMap<string, Bui
   const index = SearchIndex.build(recordsOf(site.pages));
   json(BUNDLE_PATHS.searchIndex, await index.export());
 
-  const llms = llmsEntries(site, manifestPages, built);
+  const order = readingOrder(site);
+  const llms = llmsEntries(site, order, manifestPages, built);
   const llmsSite = { name: site.config.name, siteUrl, ...(site.config.description ? { description: site.config.description } : {}) };
   out.add('llms.txt', llmsTxt(llmsSite, llms));
   out.add('llms-full.txt', llmsFullTxt(llmsSite, llms));
   out.add('sitemap.xml', sitemapXml(siteUrl, manifestPages.filter((p) => p.indexed).map((p) => p.url)));
-
-  const discovery: DiscoveryInput = {
-    siteName: site.config.name,
-    version: DOCSITE_VERSION,
-    siteUrl,
-    tools: [tools.search, tools.filesystem, tools.feedback],
-    hasResources: skills.length > 0,
-    ...(site.config.description ? { description: site.config.description } : {}),
-  };
-  json('.well-known/mcp.json', discoveryDocument(discovery, false));
-  json('.well-known/mcp/server-card.json', serverCard(discovery, 'public'));
-  json('.well-known/mcp/server-cards.json', serverCards(discovery, false));
 
   const manifest: Manifest = {
     manifestVersion: MANIFEST_VERSION,
@@ -82,6 +71,7 @@ export async function emitBundle(site: SiteModel, built: ReadonlyMap<string, Bui
     versions: site.navigation.versions,
     languages: site.navigation.languages,
     pages: manifestPages,
+    readingOrder: order,
     navigation: site.navigation.trees,
     redirects: (site.config.redirects ?? []).map((r) => ({ source: r.source, destination: r.destination, permanent: r.permanent ?? true })),
     tools,
@@ -91,6 +81,11 @@ export async function emitBundle(site: SiteModel, built: ReadonlyMap<string, Bui
     notFound: BUNDLE_PATHS.notFound,
   };
   json(BUNDLE_PATHS.manifest, manifest);
+
+  const discovery = discoveryInputOf(manifest, siteUrl);
+  json('.well-known/mcp.json', discoveryDocument(discovery, false));
+  json('.well-known/mcp/server-card.json', serverCard(discovery, 'public'));
+  json('.well-known/mcp/server-cards.json', serverCards(discovery, false));
   return manifest;
 }
 
@@ -124,20 +119,20 @@ function manifestPage(page: SitePage, tree: NavigationTree | undefined, files: P
   };
 }
 
-/** Indexed pages in reading order: the default tree, the other trees, then pages outside navigation. */
-function llmsEntries(site: SiteModel, pages: ManifestPage[], built: ReadonlyMap<string, BuiltPage>): LlmsEntry[] {
-  const byPath = new Map(pages.map((p) => [p.path, p]));
+/** Paths of the indexed pages in reading order: the default tree, the other trees, then pages outside navigation. */
+function readingOrder(site: SiteModel): string[] {
   const first = defaultTree(site.navigation);
-  const order = [...(first?.order ?? []), ...site.navigation.trees.flatMap((t) => t.order), ...pages.map((p) => p.path)];
-  const files = new Map(site.pages.map((p) => [p.path, p.file]));
-  const seen = new Set<string>();
-  const entries: LlmsEntry[] = [];
-  for (const path of order) {
-    const page = byPath.get(path);
-    if (!page?.indexed || seen.has(path)) continue;
-    seen.add(path);
-    entries.push({ url: page.url, title: page.title, summary: page.summary, section: page.section, markdown: built.get(files.get(path)!)!.markdown });
-  }
-  return entries;
+  const candidates = [...(first?.order ?? []), ...site.navigation.trees.flatMap((t) => t.order), ...site.pages.map((p) => p.path)];
+  const indexed = new Set(site.pages.filter((p) => p.indexed).map((p) => p.path));
+  return [...new Set(candidates)].filter((path) => indexed.has(path));
 }
 
+/** llms.txt entries of the pages anyone may read (the runtime makes the lists of signed-in readers). */
+function llmsEntries(site: SiteModel, order: readonly string[], pages: ManifestPage[], built: ReadonlyMap<string, BuiltPage>): LlmsEntry[] {
+  const byPath = new Map(pages.map((p) => [p.path, p]));
+  const files = new Map(site.pages.map((p) => [p.path, p.file]));
+  return order
+    .map((path) => byPath.get(path)!)
+    .filter((page) => page.access.groups.length === 0)
+    .map((page) => ({ url: page.url, title: page.title, summary: page.summary, section: page.section, markdown: built.get(files.get(page.path)!)!.markdown }));
+}

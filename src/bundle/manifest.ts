@@ -45,6 +45,8 @@ export interface Manifest {
   versions: Variant[];
   languages: Variant[];
   pages: ManifestPage[];
+  /** Paths of the indexed pages in reading order, as llms.txt lists them. */
+  readingOrder: string[];
   navigation: NavigationTree[];
   redirects: { source: string; destination: string; permanent: boolean }[];
   tools: Record<ToolRole, ToolDescriptor>;

@@ -3,6 +3,8 @@ import { Command, CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
 import { DOCSITE_VERSION } from '../version.js';
 import { registerBuild } from './build-command.js';
+import { registerDev } from './dev-command.js';
+import { registerServe } from './serve-command.js';
 import { registerValidate } from './validate-command.js';
 
 /** Exit codes shared by every command. */
@@ -17,6 +19,8 @@ export function createProgram(): Command {
     .configureOutput({ outputError: (text, write) => write(text) });
   registerValidate(program);
   registerBuild(program);
+  registerServe(program);
+  registerDev(program);
   return program;
 }
 

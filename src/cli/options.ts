@@ -8,6 +8,20 @@ export function parsePositiveInt(value: string): number {
   return n;
 }
 
+/** Parses a TCP port; 0 lets the system pick a free one. */
+export function parsePort(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port from 0 to 65535.');
+  return n;
+}
+
+/** Parses a whole number >= 0, for counts like --trust-proxy. */
+export function parseCount(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number of at least 0.');
+  return n;
+}
+
 /** Parses an http(s) URL and drops a trailing slash, for --site-url. */
 export function parseSiteUrl(value: string): string {
   let url: URL;

@@ -2,6 +2,7 @@
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import type { NavigationTree, SitePage } from '../../site/index.js';
+import { accessMark } from './access-marks.js';
 import type { SiteIndex } from './site-index.js';
 
 export function breadcrumbs(page: SitePage, tree: NavigationTree | undefined): ElementContent[] {
@@ -33,7 +34,7 @@ export function pager(page: SitePage, tree: NavigationTree | undefined, index: S
   };
   const links = ([[-1, 'Previous', 'pager-previous'], [1, 'Next', 'pager-next']] as const).flatMap(([step, label, className]) => {
     const target = neighbour(step);
-    return target ? [h('a', { className: [className], href: target.url, rel: step < 0 ? 'prev' : 'next' }, [h('span', { className: ['pager-label'] }, label), h('span', target.frontmatter.sidebarTitle ?? target.title)])] : [];
+    return target ? [h('a', { ...accessMark(target.access), className: [className], href: target.url, rel: step < 0 ? 'prev' : 'next' }, [h('span', { className: ['pager-label'] }, label), h('span', target.frontmatter.sidebarTitle ?? target.title)])] : [];
   });
   return links.length ? [h('nav', { className: ['pager'], ariaLabel: 'Previous and next pages' }, links)] : [];
 }

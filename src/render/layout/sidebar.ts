@@ -3,6 +3,7 @@ import type { Element, ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import type { NavItem } from '../../site/index.js';
+import { accessMark } from './access-marks.js';
 import type { SiteIndex } from './site-index.js';
 
 /**
@@ -27,7 +28,7 @@ export function renderSidebar(items: readonly NavItem[], index: SiteIndex): Side
         const tag = page.frontmatter.tag;
         const label = page.frontmatter.sidebarTitle ?? page.title;
         const method = page.endpoint ? [h('span', { className: ['method', `method-${page.endpoint.method.toLowerCase()}`] }, page.endpoint.method)] : [];
-        return [h('li', [h('a', { href: page.url }, [...method, label, ...(tag ? [h('span', { className: ['nav-tag'] }, tag)] : [])])])];
+        return [h('li', accessMark(page.access), [h('a', { href: page.url }, [...method, label, ...(tag ? [h('span', { className: ['nav-tag'] }, tag)] : [])])])];
       }
       if (item.type === 'endpoint') {
         return [h('li', { className: ['nav-endpoint'] }, [h('span', { className: ['method', `method-${item.method.toLowerCase()}`] }, item.method), h('code', item.path)])];

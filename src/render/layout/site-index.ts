@@ -34,7 +34,8 @@ function indexTree(tree: NavigationTree, pages: ReadonlyMap<string, SitePage>): 
     if (item.type !== 'division' || !TAB_KINDS.has(item.kind) || item.hidden) continue;
     const paths = pagePaths(item.children);
     paths.forEach((path) => tabOf.has(path) || tabOf.set(path, tabs.length));
-    const first = paths.find((path) => pages.has(path));
+    // A tab links to its first page that anyone who can see the tab may read.
+    const first = paths.find((path) => pages.get(path)?.access.groups.length === 0 && !pages.get(path)!.hidden) ?? paths.find((path) => pages.has(path));
     tabs.push({ label: item.label, href: first ? pages.get(first)!.url : undefined, items: item.children });
   }
   return { tree, tabs, tabOf };

@@ -1,0 +1,75 @@
+// Loads a built bundle into memory once, for `serve`: manifest, search index, sources and skills.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { schemaValidator } from '../config/index.js';
+import { UsageError } from '../errors.js';
+import { SearchIndex } from '../search/index.js';
+import { BUNDLE_PATHS } from './emit-bundle.js';
+import type { Manifest, ManifestPage, ManifestSkill } from './manifest.js';
+
+/** A file of the MCP filesystem: an absolute virtual path and its text. */
+export interface SourceFile {
+  path: string;
+  content: string;
+}
+
+/** A skill ready to serve as an MCP resource. */
+export interface LoadedSkill extends ManifestSkill {
+  content: string;
+}
+
+/** A bundle in memory. Immutable once loaded: requests share it. */
+export interface LoadedBundle {
+  /** Absolute path of the bundle folder. */
+  dir: string;
+  manifest: Manifest;
+  search: SearchIndex;
+  pagesByUrl: ReadonlyMap<string, ManifestPage>;
+  /** Each page's source, keyed by page path, for the MCP filesystem (`/<url-path>.mdx`). */
+  sources: ReadonlyMap<string, SourceFile>;
+  /** OpenAPI files, at `/openapi/<name>` in the MCP filesystem. */
+  openapi: SourceFile[];
+  skills: LoadedSkill[];
+}
+
+/** The MCP filesystem path of a page: "/" -> "/index.mdx", "/guides/intro" -> "/guides/intro.mdx". */
+export function sourcePathOf(url: string): string {
+  return url === '/' ? '/index.mdx' : `${url}.mdx`;
+}
+
+/** Reads `dir` (a folder written by `docsite build`). Throws UsageError when it is not a bundle. */
+export async function readBundle(dir: string): Promise<LoadedBundle> {
+  const manifest = await readManifest(dir);
+  const text = (path: string): Promise<string> => readFile(join(dir, path), 'utf8');
+  const [search, sources, openapi, skills] = await Promise.all([
+    text(manifest.searchIndex).then((json) => SearchIndex.load(JSON.parse(json))),
+    Promise.all(manifest.pages.map(async (page): Promise<[string, SourceFile]> => [page.path, { path: sourcePathOf(page.url), content: await text(page.source) }])),
+    Promise.all(manifest.openapi.map(async (file) => ({ path: `/openapi/${file.replace(/^openapi\//, '')}`, content: await text(file) }))),
+    Promise.all(manifest.skills.map(async (skill) => ({ ...skill, content: await text(skill.file) }))),
+  ]);
+  return {
+    dir,
+    manifest,
+    search,
+    pagesByUrl: new Map(manifest.pages.map((page) => [page.url, page])),
+    sources: new Map(sources),
+    openapi,
+    skills,
+  };
+}
+
+async function readManifest(dir: string): Promise<Manifest> {
+  let raw: string;
+  try {
+    raw = await readFile(join(dir, BUNDLE_PATHS.manifest), 'utf8');
+  } catch {
+    throw new UsageError(`${dir} is not a docsite bundle (no ${BUNDLE_PATHS.manifest}).`, 'Run `docsite build` first, or pass the docs folder to build it.');
+  }
+  const manifest: unknown = JSON.parse(raw);
+  const validate = schemaValidator('manifest');
+  if (!validate(manifest)) {
+    const first = validate.errors?.[0];
+    throw new UsageError(`${dir}/${BUNDLE_PATHS.manifest} is not a valid manifest: ${first?.instancePath || '/'} ${first?.message ?? ''}.`, 'Rebuild the bundle with this version of docsite.');
+  }
+  return manifest as Manifest;
+}

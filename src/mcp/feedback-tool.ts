@@ -1,0 +1,16 @@
+// The feedback tool: records an agent's report that a page is wrong, outdated, confusing or incomplete.
+import { textResult, type McpContext, type ToolResult } from './context.js';
+import { findReadablePage } from './readable-pages.js';
+
+export interface FeedbackArguments {
+  path: string;
+  feedback: string;
+}
+
+/** Stores the feedback against the page it names; an unknown (or unreadable) page is an error. */
+export async function feedbackTool(args: FeedbackArguments, context: McpContext): Promise<ToolResult> {
+  const page = findReadablePage(context, args.path);
+  if (!page) return textResult(`No page at "${args.path}". Give the URL path of a page, e.g. /quickstart (search results show them).`, true);
+  await context.feedback({ path: page.url, comment: args.feedback.trim() });
+  return textResult(`Thank you: your feedback on ${page.url} ("${page.title}") was recorded for the documentation team.`);
+}

@@ -1,0 +1,37 @@
+// The search tool: full-text search over the pages the principal may read, as Markdown results.
+import type { Reader } from '../search/index.js';
+import type { Principal } from '../site/index.js';
+import { textResult, type McpContext, type ToolResult } from './context.js';
+
+export interface SearchArguments {
+  query: string;
+  version?: string;
+  language?: string;
+  limit?: number;
+}
+
+/**
+ * The search index's reader for a principal. Without authentication every page that names no
+ * groups is public, which is what a client credential reads on a site with authentication.
+ */
+export function readerOf(principal: Principal, authentication: boolean): Reader {
+  if (principal.kind === 'user') return { kind: 'user', groups: principal.groups };
+  if (principal.kind === 'client-credential' || !authentication) return { kind: 'client-credential' };
+  return { kind: 'anonymous' };
+}
+
+/** Runs a search and formats one Markdown block per matching section: title, link with anchor, snippet. */
+export function searchTool(args: SearchArguments, context: McpContext): ToolResult {
+  const hits = context.bundle.search.search(args.query, {
+    reader: readerOf(context.principal, context.authentication),
+    ...(args.version !== undefined ? { version: args.version } : {}),
+    ...(args.language !== undefined ? { language: args.language } : {}),
+    ...(args.limit !== undefined ? { limit: args.limit } : {}),
+  });
+  if (hits.length === 0) return textResult(`No results for "${args.query}". Try other words, or list the pages with the filesystem tool (\`tree / -L 2\`).`);
+  const blocks = hits.map((hit) => {
+    const title = [hit.title, ...hit.headingPath].filter((part, i, all) => i === 0 || part !== all[i - 1]).join(' › ');
+    return `## ${title}\n${context.siteUrl}${hit.url}\n\n${hit.snippet}`;
+  });
+  return textResult(blocks.join('\n\n---\n\n'));
+}

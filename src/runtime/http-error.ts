@@ -1,0 +1,35 @@
+// HTTP errors of the REST and page routes, and the one handler that turns them into responses.
+import type { ErrorRequestHandler } from 'express';
+import type { Logger } from './logger.js';
+
+/** An error with its HTTP status and a message safe to show the client (SPEC.md 2.4 body). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: { message: string }[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** Errors body-parser raises, by its `type`. */
+const BODY_ERRORS: Record<string, [number, string]> = {
+  'entity.too.large': [413, 'The request body is too large.'],
+  'entity.parse.failed': [400, 'The request body is not valid JSON.'],
+  'encoding.unsupported': [415, 'Unsupported content encoding.'],
+  'charset.unsupported': [415, 'Unsupported charset.'],
+};
+
+/** Maps any error to `{error, details?}` with the right status; unexpected errors are logged and answered 500 without internals. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const bodyError = BODY_ERRORS[(error as { type?: string }).type ?? ''];
+    const httpError = error instanceof HttpError ? error : bodyError ? new HttpError(bodyError[0], bodyError[1]) : undefined;
+    if (!httpError) logger.error('request failed', { method: req.method, path: req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    const { status, message, details, headers } = httpError ?? new HttpError(500, 'Internal server error.');
+    if (res.headersSent) return void res.end();
+    res.status(status).set(headers ?? {}).json(details ? { error: message, details } : { error: message });
+  };
+}

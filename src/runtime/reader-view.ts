@@ -1,0 +1,32 @@
+// What one principal sees of the site: readable pages, HTML without links to unreadable pages.
+import type { LoadedBundle, ManifestPage } from '../bundle/index.js';
+import { canRead, type Principal } from '../site/index.js';
+
+/** The access checks of one request, all through `canRead`. */
+export interface ReaderView {
+  principal: Principal;
+  authentication: boolean;
+  canRead(page: ManifestPage): boolean;
+  /** Removes the navigation links (marked `data-access` by the build) that point at pages this reader may not read. */
+  filterHtml(html: string): string;
+}
+
+const MARKED_LINK = /<(li|a) data-access="([^"]*)"[^>]*>[\s\S]*?<\/\1>/g;
+
+export function readerView(principal: Principal, authentication: boolean): ReaderView {
+  const allows = (mark: string): boolean => {
+    const groups = mark.split(' ').filter((token) => token.startsWith('group:')).map((token) => token.slice(6));
+    return canRead(principal, { public: false, groups }, authentication);
+  };
+  return {
+    principal,
+    authentication,
+    canRead: (page) => canRead(principal, page.access, authentication),
+    filterHtml: (html) => html.replace(MARKED_LINK, (element, _tag: string, mark: string) => (allows(mark) ? element : '')),
+  };
+}
+
+/** Pages of the bundle this reader may read, in manifest order. */
+export function readablePages(bundle: LoadedBundle, view: ReaderView): ManifestPage[] {
+  return bundle.manifest.pages.filter((page) => view.canRead(page));
+}

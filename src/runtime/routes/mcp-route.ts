@@ -1,0 +1,64 @@
+// `/mcp`: stateless Streamable HTTP with JSON responses; a new server and transport per request.
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import express, { type Request, type Response, Router } from 'express';
+import { createMcpServer, type McpContext, type Toolset } from '../../mcp/index.js';
+import { cors } from '../cors.js';
+import type { Logger } from '../logger.js';
+import type { OriginPolicy } from '../origin-policy.js';
+
+/** Largest MCP request body accepted; tool arguments are short. */
+export const MCP_BODY_LIMIT = '256kb';
+
+export interface McpRouteOptions {
+  toolset: Toolset;
+  policy: OriginPolicy;
+  logger: Logger;
+  /** The context of a request, or undefined after answering it (e.g. 401 on the authenticated server). */
+  contextFor(req: Request, res: Response): McpContext | undefined;
+}
+
+/** A JSON-RPC error response for failures before the protocol layer runs. */
+function rpcError(res: Response, status: number, code: number, message: string): void {
+  res.status(status).json({ jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
+/** The router of one MCP endpoint, mounted at its path. */
+export function mcpRoute(options: McpRouteOptions): Router {
+  const router = Router();
+  router.use(cors(options.policy, 'POST, OPTIONS'));
+  router.use((req, res, next) => {
+    // DNS rebinding: a page on another site that resolves to this server must not reach it.
+    if (!options.policy.allowsHost(req.get('host'))) return rpcError(res, 403, -32000, 'Forbidden: unexpected Host header.');
+    if (!options.policy.allowsOrigin(req.get('origin'), req.get('host'))) return rpcError(res, 403, -32000, 'Forbidden: this Origin may not call the MCP server.');
+    next();
+  });
+  router.post('/', express.json({ limit: MCP_BODY_LIMIT, type: () => true }), async (req, res) => {
+    const context = options.contextFor(req, res);
+    if (!context) return;
+    const server = createMcpServer(options.toolset, context);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req, res, req.body);
+    } catch (error) {
+      options.logger.error('mcp request failed', { error: error instanceof Error ? error.message : String(error) });
+      if (!res.headersSent) rpcError(res, 500, -32603, 'Internal error.');
+    }
+  });
+  router.all('/', (_req, res) => {
+    res.set('Allow', 'POST, OPTIONS');
+    rpcError(res, 405, -32000, 'Method not allowed: this stateless server takes POST only.');
+  });
+  // Errors of the body parser (bad JSON, too large) as JSON-RPC errors.
+  router.use((error: { type?: string }, _req: Request, res: Response, _next: () => void) => {
+    if (error.type === 'entity.too.large') return rpcError(res, 413, -32600, `Request body larger than ${MCP_BODY_LIMIT}.`);
+    if (error.type === 'entity.parse.failed') return rpcError(res, 400, -32700, 'Parse error: the body is not valid JSON.');
+    options.logger.error('mcp request failed', { error: String(error) });
+    rpcError(res, 500, -32603, 'Internal error.');
+  });
+  return router;
+}

@@ -1,0 +1,76 @@
+// Pages for people and agents: clean URLs, `<path>.md`, `Accept: text/markdown`, redirects, assets, 404.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Router, type Request, type Response } from 'express';
+import { BUNDLE_PATHS, type LoadedBundle, type ManifestPage } from '../../bundle/index.js';
+import { TEMPLATE_ASSETS } from '../../render/index.js';
+import type { ReaderView } from '../reader-view.js';
+import { redirectMatcher } from '../redirects.js';
+
+export interface PagesRouteOptions {
+  bundle: LoadedBundle;
+  viewOf(req: Request): ReaderView;
+  transformHtml?(html: string): string;
+}
+
+/** Bundle files that are never served as they are: docsite's data, caches, and the runtime's own documents. */
+const PRIVATE = /^(_docsite\/|\.cache\/|\.well-known\/|llms(-full)?\.txt$|sitemap\.xml$)/;
+
+export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: PagesRouteOptions): Router {
+  const router = Router();
+  const redirect = redirectMatcher(bundle.manifest.redirects);
+  const pageFiles = new Set(bundle.manifest.pages.flatMap((page) => [page.html, page.markdown, page.source]));
+  const publicAssets = new Set(TEMPLATE_ASSETS.map((name) => `${BUNDLE_PATHS.assets}${name}`));
+
+  const notFound = async (req: Request, res: Response): Promise<void> => {
+    res.status(404);
+    if (req.accepts(['text/html', 'text/markdown', 'application/json']) === 'text/html') {
+      res.type('html').send(transformHtml(await readFile(join(bundle.dir, bundle.manifest.notFound), 'utf8')));
+    } else {
+      res.type('text/plain').send('Not found.\n');
+    }
+  };
+  const sendMarkdown = async (res: Response, page: ManifestPage): Promise<void> => {
+    res.type('text/markdown; charset=utf-8').vary('Accept').send(await readFile(join(bundle.dir, page.markdown), 'utf8'));
+  };
+
+  router.use(async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let path: string;
+    try {
+      path = decodeURIComponent(req.path);
+    } catch {
+      return void res.status(400).type('text/plain').send('Bad request: malformed URL.\n');
+    }
+    if (path.includes('\0') || path.split('/').includes('..')) return notFound(req, res);
+    if (path.length > 1 && path.endsWith('/')) {
+      const query = req.originalUrl.slice(req.path.length);
+      return res.redirect(308, `${path.replace(/\/+$/, '')}${query}`);
+    }
+    const view = viewOf(req);
+    const markdownOf = /^(.*)\.md$/.exec(path)?.[1];
+    if (markdownOf !== undefined) {
+      const page = bundle.pagesByUrl.get(markdownOf === '/index' ? '/' : markdownOf);
+      if (page && view.canRead(page)) return sendMarkdown(res, page);
+    }
+    const page = bundle.pagesByUrl.get(path);
+    if (page) {
+      // A page the reader may not read does not exist for them: the same 404 as a missing page.
+      if (!view.canRead(page)) return notFound(req, res);
+      if (req.accepts(['text/html', 'text/markdown']) === 'text/markdown') return sendMarkdown(res, page);
+      const html = await readFile(join(bundle.dir, page.html), 'utf8');
+      const markdownUrl = page.url === '/' ? '/index.md' : `${page.url}.md`;
+      return void res.type('html').vary('Accept').set('Link', `<${markdownUrl}>; rel="alternate"; type="text/markdown"`).send(transformHtml(view.filterHtml(html)));
+    }
+    const target = redirect(path);
+    if (target) return res.redirect(target.permanent ? 308 : 307, target.location);
+    const file = path.slice(1);
+    if (file && !pageFiles.has(file) && (publicAssets.has(file) || !PRIVATE.test(file))) {
+      return res.sendFile(file, { root: bundle.dir, dotfiles: 'deny' }, (error) => {
+        if (error && !res.headersSent) void notFound(req, res);
+      });
+    }
+    return notFound(req, res);
+  });
+  return router;
+}

@@ -1,0 +1,82 @@
+// `serve`: finds or builds the bundle, opens the state, and listens. Returns a handle to stop it.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build, BUNDLE_PATHS, readBundle, type BuildReport, type LoadedBundle } from '../bundle/index.js';
+import { UsageError } from '../errors.js';
+import { openStore, type Store } from '../store/index.js';
+import { createApp } from './app.js';
+import { isLoopback, listen } from './listen.js';
+import { jsonLogger, type Logger } from './logger.js';
+
+export interface ServeOptions {
+  /** A docs folder (built first when needed) or a bundle folder. */
+  dir: string;
+  port?: number;
+  host?: string;
+  siteUrl?: string;
+  /** SQLite state folder; default `<dir>/.docsite`. */
+  dataDir?: string;
+  /** PostgreSQL URL; overrides `dataDir`. */
+  databaseUrl?: string;
+  allowedOrigins?: string[];
+  trustProxy?: number;
+  logger?: Logger;
+  /** Called with the build's report when `dir` is a docs folder. */
+  onBuild?(report: BuildReport): void;
+}
+
+/** A running server. */
+export interface RunningServer {
+  /** Where it listens. */
+  url: string;
+  /** The MCP server's public URL (on `--site-url` when set). */
+  mcpUrl: string;
+  projectId: string;
+  bundle: LoadedBundle;
+  /** Stops accepting connections, waits for open requests, closes the store. */
+  close(): Promise<void>;
+}
+
+/** Where the bundle of `dir` is: `dir` itself, or `<dir>/dist` built from the docs folder `dir`. */
+async function bundleDirOf(dir: string, options: ServeOptions): Promise<string> {
+  if (existsSync(join(dir, BUNDLE_PATHS.manifest)) && !existsSync(join(dir, 'docs.json'))) return dir;
+  if (!existsSync(join(dir, 'docs.json'))) throw new UsageError(`${dir} holds neither docs.json nor a built bundle.`, 'Pass your docs folder, or the folder `docsite build` wrote.');
+  // The build is incremental: an up-to-date bundle costs one read of each page, nothing is rewritten.
+  const report = await build(dir, options.siteUrl ? { siteUrl: options.siteUrl } : {});
+  options.onBuild?.(report);
+  if (!report.ok) throw new UsageError(`The docs in ${dir} have errors; fix them to serve the site.`, 'Run `docsite validate` to see them all.');
+  return report.outDir;
+}
+
+export async function serve(options: ServeOptions): Promise<RunningServer> {
+  const dir = resolve(options.dir);
+  const logger = options.logger ?? jsonLogger();
+  const bundle = await readBundle(await bundleDirOf(dir, options));
+  const store: Store = await openStore(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir: options.dataDir ?? join(dir, '.docsite') });
+  const host = options.host ?? '127.0.0.1';
+  const app = createApp({
+    bundle,
+    store,
+    logger,
+    loopbackOnly: isLoopback(host),
+    ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
+    ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+  });
+  const listening = await listen(app, host, options.port ?? 3000).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
+  });
+  const url = listening.url;
+  if (!isLoopback(host) && !options.siteUrl) logger.warn('listening on a non-loopback address without --site-url: any Host header is accepted; set --site-url to the public URL');
+  return {
+    url,
+    mcpUrl: `${options.siteUrl ?? url}/mcp`,
+    projectId: bundle.manifest.site.projectId,
+    bundle,
+    async close() {
+      await listening.close();
+      await store.close();
+    },
+  };
+}

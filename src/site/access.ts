@@ -1,0 +1,24 @@
+// The one access rule: which pages a principal may read. Every reader-facing surface asks it.
+import type { PageAccess } from './site-model.js';
+
+/** Who is reading, as the runtime established it from the request. */
+export type Principal =
+  | { kind: 'anonymous' }
+  /** A client credential (SPEC.md 5.5): reads public pages and pages that need a login without naming groups. */
+  | { kind: 'client-credential'; id: string }
+  /** A signed-in user, with the groups their identity provider gives them. */
+  | { kind: 'user'; id: string; groups: readonly string[] };
+
+export const ANONYMOUS: Principal = { kind: 'anonymous' };
+
+/**
+ * Whether `principal` may read a page (REFERENCE.md, "Page visibility"). A page with `groups`
+ * is for members of one of them only, whatever else it says, and with authentication off no one
+ * can be a member, so such pages are served to nobody. Other pages need a login only when the
+ * site has authentication on and the page is not `public`.
+ */
+export function canRead(principal: Principal, access: PageAccess, authentication: boolean): boolean {
+  if (access.groups.length > 0) return principal.kind === 'user' && principal.groups.some((group) => access.groups.includes(group));
+  if (access.public || !authentication) return true;
+  return principal.kind !== 'anonymous';
+}

