@@ -2,12 +2,14 @@
 import { join } from 'node:path';
 import { readPageSource, runPool, type ParsedPage } from '../content/index.js';
 import { DOCSITE_VERSION } from '../version.js';
-import { BUILD_PAGE_JOB, pageCacheKey, type BuiltPage } from './page-job.js';
+import { BUILD_PAGE_JOB, buildPageSource, pageCacheKey, type BuiltPage } from './page-job.js';
 import { PageCache } from './page-cache.js';
 
 export interface PageBuilder {
   /** The `parse` option of loadSite: builds pages and hands their parse results to the loader. */
   parse(root: string, files: readonly string[], onProgress: (done: number) => void): Promise<ParsedPage[]>;
+  /** The `parseSource` option of loadSite: builds a generated page (in this thread; there are few). */
+  parseSource(file: string, source: string): ParsedPage;
   /** Built pages by file, after `parse` ran. */
   readonly built: Map<string, BuiltPage>;
   readonly cacheHits: number;
@@ -15,8 +17,9 @@ export interface PageBuilder {
   commitCache(): void;
 }
 
-/** A page builder caching under `<outDir>/.cache/pages`, running misses on up to `jobs` threads. */
-export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
+/** A page builder caching under `<outDir>/.cache/pages`, running misses on up to `jobs` threads (running `workerUrl`, default BUILD_PAGE_JOB's). */
+export function createPageBuilder(outDir: string, jobs?: number, workerUrl?: URL): PageBuilder {
+  const job = workerUrl ? { ...BUILD_PAGE_JOB, workerUrl } : BUILD_PAGE_JOB;
   const cache = new PageCache(join(outDir, '.cache', 'pages'));
   const built = new Map<string, BuiltPage>();
   let cacheHits = 0;
@@ -26,6 +29,11 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
       return cacheHits;
     },
     commitCache: () => cache.commit(),
+    parseSource(file, source) {
+      const page = buildPageSource(file, source);
+      built.set(file, page);
+      return page.parsed;
+    },
     async parse(root, files, onProgress) {
       const misses: { file: string; key: string }[] = [];
       for (const file of files) {
@@ -42,7 +50,7 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
         } else misses.push({ file, key });
       }
       onProgress(files.length - misses.length);
-      const fresh = await runPool(BUILD_PAGE_JOB, root, misses.map((m) => m.file), undefined, jobs, (done) => onProgress(files.length - misses.length + done));
+      const fresh = await runPool(job, root, misses.map((m) => m.file), undefined, jobs, (done) => onProgress(files.length - misses.length + done));
       fresh.forEach((page, i) => {
         built.set(misses[i]!.file, page);
         cache.set(misses[i]!.key, page);

@@ -16,6 +16,11 @@ export interface BuildOptions {
   /** Where the site will be reached; discovery files and llms.txt use it. `serve` may override it. */
   siteUrl?: string;
   onProgress?(done: number, total: number): void;
+  /**
+   * The module the page worker threads run; default the compiled `page-worker.js` beside this file.
+   * Only for running from TypeScript source (benchmarks), where that file does not exist.
+   */
+  pageWorkerUrl?: URL;
 }
 
 export interface BuildReport {
@@ -36,10 +41,11 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
   const root = resolve(dir);
   const outDir = resolve(options.out ?? resolve(root, 'dist'));
   const siteUrl = (options.siteUrl ?? DEFAULT_SITE_URL).replace(/\/+$/, '');
-  const builder = createPageBuilder(outDir, options.jobs);
+  const builder = createPageBuilder(outDir, options.jobs, options.pageWorkerUrl);
   const outInside = relative(root, outDir);
   const { site, diagnostics } = await loadSite(root, {
     parse: builder.parse,
+    parseSource: builder.parseSource,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     // An output folder inside the docs folder must never be read back as content.
     ...(outInside && !outInside.startsWith('..') ? { ignore: [`/${outInside.split('\\').join('/')}/`] } : {}),

@@ -23,8 +23,8 @@ export const BUNDLE_PATHS = {
   skills: '_docsite/skills/',
 } as const;
 
-/** Files of the docs folder that are configuration or partials, never published. */
-const NOT_PUBLISHED = /^(docs\.json|\.docsiteignore|skill\.md|skills\/|snippets\/)/;
+/** Files of the docs folder that are configuration, partials or dotfiles (`.env`, tool state): never published. */
+const NOT_PUBLISHED = /^(docs\.json|skill\.md|skills\/|snippets\/)|(^|\/)\./;
 
 /** Adds every file of the bundle to `out`. `siteUrl` has no trailing slash. */
 export async function emitBundle(site: SiteModel, built: ReadonlyMap<string, BuiltPage>, out: OutputWriter, siteUrl: string): Promise<Manifest> {

@@ -17,10 +17,15 @@ export interface BuiltPage {
 export function buildPage(root: string, file: string): BuiltPage {
   const read = readPageSource(root, file);
   if ('failed' in read) return { parsed: read.failed, html: '', markdown: '', source: '' };
-  const { parsed, tree } = analysePage(file, read.source);
+  return buildPageSource(file, read.source);
+}
+
+/** Parses and renders a page from its source (a file's, or a generated OpenAPI page's). */
+export function buildPageSource(file: string, source: string): BuiltPage {
+  const { parsed, tree } = analysePage(file, source);
   const html = tree ? renderBody(tree, parsed.page) : '';
   const { title, frontmatter } = parsed.page;
-  return { parsed, html, markdown: pageMarkdown(read.source, title, frontmatter.description), source: read.source };
+  return { parsed, html, markdown: pageMarkdown(source, title, frontmatter.description), source };
 }
 
 export const BUILD_PAGE_JOB: PoolJob<undefined, BuiltPage> = {

@@ -3,12 +3,13 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { CONFIG_FILE, parseDocsConfig, type SourceLocator } from '../config/index.js';
-import { discoverFiles, parsePages, readSkills, type ParsedPage } from '../content/index.js';
+import { discoverFiles, parsePage, parsePages, readSkills, type PageModel, type ParsedPage } from '../content/index.js';
 import { compareDiagnostics, diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { UsageError } from '../errors.js';
-import { resolveEndpoint } from './api-endpoint.js';
+import { configuredServers, resolveEndpoint } from './api-endpoint.js';
 import { checkLinks } from './check-links.js';
-import { checkOperations, type OperationReference } from './openapi.js';
+import { checkOperations, openApiPath, type OpenApiDocument, type OperationReference } from './openapi.js';
+import { openApiPageSource, operationOf } from './openapi-page.js';
 import { openApiFileOf, resolveNavigation } from './resolve-navigation.js';
 import { classifyPage, type SiteModel, type SitePage } from './site-model.js';
 
@@ -21,6 +22,8 @@ export interface LoadOptions {
   ignore?: string[];
   /** Parses the page files; the build passes one that also renders and caches. Default: parsePages. */
   parse?(root: string, files: readonly string[], onProgress: (done: number) => void): Promise<ParsedPage[]>;
+  /** Parses a generated page (an OpenAPI operation's); the build passes one that also renders. Default: parsePage. */
+  parseSource?(file: string, source: string): ParsedPage;
 }
 
 export interface LoadResult {
@@ -53,19 +56,23 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   const nav = resolveNavigation({ navigation: config.navigation, pages: pagePaths, isIgnoredPage, locator, ...(defaultOpenApi ? { defaultOpenApi } : {}) });
   diagnostics.push(...nav.diagnostics);
 
-  const pages = parsed.map(({ page }: ParsedPage): SitePage => {
-    const endpoint = resolveEndpoint(page, config, diagnostics);
-    return { ...page, ...classifyPage(page, nav.navigation, config), ...(endpoint ? { endpoint } : {}) };
-  });
-  const pageMap = new Map(pages.map((page) => [page.path, page]));
   const fileSet = new Set(files.files);
+  const references = operationReferences(nav.navigation.endpoints, parsed.map((p) => p.page), defaultOpenApi, diagnostics);
+  const openapi = await checkOperations(root, references, fileSet);
+  diagnostics.push(...openapi.diagnostics);
+  const generated = endpointPages(nav.navigation.endpoints, openapi.documents, pagePaths, configuredServers(config)[0], options.parseSource ?? parsePage);
+  for (const result of generated) diagnostics.push(...result.diagnostics);
+
+  const pages = [...parsed, ...generated]
+    .map(({ page }: ParsedPage): SitePage => {
+      const endpoint = resolveEndpoint(page, config, diagnostics);
+      return { ...page, ...classifyPage(page, nav.navigation, config), ...(endpoint ? { endpoint } : {}) };
+    })
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const pageMap = new Map(pages.map((page) => [page.path, page]));
   const redirects = new Set((config.redirects ?? []).map((r) => r.source.replace(/\/+$/, '')));
   for (const page of pages) diagnostics.push(...checkLinks(page, { pages: pageMap, files: fileSet, redirects, isIgnoredPage }));
   diagnostics.push(...checkRedirects(config.redirects ?? [], pageMap, locator));
-
-  const references = operationReferences(nav.navigation.endpoints, pages, defaultOpenApi, diagnostics);
-  const openapi = await checkOperations(root, references, fileSet);
-  diagnostics.push(...openapi.diagnostics);
 
   const skills = readSkills(root, files.files);
   diagnostics.push(...skills.diagnostics);
@@ -82,9 +89,26 @@ async function assertDocsFolder(root: string): Promise<void> {
   }
 }
 
+/** The pages of the OpenAPI operations listed in navigation, written from their specs (a real page at the same path wins). */
+function endpointPages(
+  endpoints: SiteModel['navigation']['endpoints'],
+  documents: ReadonlyMap<string, OpenApiDocument>,
+  existing: ReadonlySet<string>,
+  siteServer: string | undefined,
+  parse: (file: string, source: string) => ParsedPage,
+): ParsedPage[] {
+  const written = new Map<string, ParsedPage>();
+  for (const endpoint of endpoints) {
+    const document = documents.get(openApiPath(endpoint.openapi));
+    if (existing.has(endpoint.page) || written.has(endpoint.page) || !document || !operationOf(document, endpoint.method, endpoint.path)) continue;
+    written.set(endpoint.page, parse(`${endpoint.page}.mdx`, openApiPageSource(document, endpoint.method, endpoint.path, siteServer)));
+  }
+  return [...written.values()];
+}
+
 function operationReferences(
   endpoints: SiteModel['navigation']['endpoints'],
-  pages: SitePage[],
+  pages: readonly PageModel[],
   defaultOpenApi: string | undefined,
   diagnostics: Diagnostic[],
 ): OperationReference[] {

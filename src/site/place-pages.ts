@@ -24,7 +24,10 @@ export function placePages(trees: NavigationTree[]): {
     const walk = (items: NavItem[], at: Inherited): void => {
       for (const item of items) {
         if (item.type === 'page') place(item.path, at);
-        else if (item.type === 'endpoint') endpointCrumbs.set(endpointKey(item, tree), at.breadcrumbs);
+        else if (item.type === 'endpoint') {
+          endpointCrumbs.set(endpointKey(item, tree), at.breadcrumbs);
+          place(item.page, at);
+        }
         else if (item.type === 'division') {
           const inner = { breadcrumbs: [...at.breadcrumbs, item.label], public: at.public || item.public, hidden: at.hidden || item.hidden };
           if (item.root && !item.children.some((child) => child.type === 'page' && child.path === item.root)) place(item.root, inner);

@@ -4,6 +4,7 @@ import {
 } from '../config/index.js';
 import { parseEndpointReference } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { openApiPagePath } from './openapi-page.js';
 import { placePages } from './place-pages.js';
 import type { EndpointEntry, NavItem, NavLink, NavigationTree, ResolvedNavigation, Variant } from './navigation-model.js';
 
@@ -78,8 +79,9 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
         report('nav/endpoint-without-openapi', ctx.path, `Endpoint "${raw}" is listed, but no enclosing group sets \`openapi\`.`);
         return undefined;
       }
-      endpoints.push({ type: 'endpoint', openapi, method: reference.method, path: reference.path, version: ctx.version, language: ctx.language, at: input.locator.locate(ctx.path, 'value') });
-      return { type: 'endpoint', openapi, method: reference.method, path: reference.path };
+      const page = openApiPagePath(openapi, reference.method, reference.path);
+      endpoints.push({ type: 'endpoint', openapi, method: reference.method, path: reference.path, page, version: ctx.version, language: ctx.language, at: input.locator.locate(ctx.path, 'value') });
+      return { type: 'endpoint', openapi, method: reference.method, path: reference.path, page };
     }
     const path = checkPage(raw, ctx);
     if (path === undefined) return undefined;

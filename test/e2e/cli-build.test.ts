@@ -20,7 +20,7 @@ beforeAll(() => {
   const result = runCli(['build', EXAMPLE, '--out', out, '--site-url', 'https://docs.acme.test/']);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
-  expect(result.stdout).toMatch(/^Built 34 pages \(\d+ indexed\) into .* in [\d.]+s: \d+ files written, 0 pages from cache\.\n$/);
+  expect(result.stdout).toMatch(/^Built 38 pages \(\d+ indexed\) into .* in [\d.]+s: \d+ files written, 0 pages from cache\.\n$/);
   manifest = JSON.parse(read('_docsite/manifest.json'));
 });
 
@@ -109,6 +109,22 @@ describe('docsite build', () => {
     expect(result.stdout).toContain('nav/missing-page');
     expect(result.stdout).toContain('Nothing was written.');
     expect(existsSync(join(broken, 'dist'))).toBe(false);
+  });
+
+  it('never publishes dotfiles such as .env', () => {
+    const dir = writeSite({ 'docs.json': { name: 'Dots', navigation: { pages: ['index'] } }, 'index.mdx': page({ title: 'Home' }), '.env': 'SECRET=1', '.tool/state.json': '{}', 'img/logo.svg': '<svg/>' });
+    expect(runCli(['build', dir]).code).toBe(0);
+    const files = [...readTree(join(dir, 'dist')).keys()];
+    expect(files).toContain('img/logo.svg');
+    expect(files.filter((f) => f === '.env' || f.startsWith('.tool'))).toEqual([]);
+  });
+
+  it('writes a page for every OpenAPI operation listed in navigation, linked from the sidebar', () => {
+    const html = read('acme/get-customers.html');
+    expect(html).toContain('<h1>List customers</h1>');
+    expect(html).toContain('https://api.acme.test/v2/customers');
+    expect(read('api-reference/invoices/create.html')).toContain('href="/acme/get-customers"');
+    expect(manifest.pages.find((p) => p.path === 'acme/post-customers')).toMatchObject({ url: '/acme/post-customers', indexed: true, endpoint: { method: 'POST' } });
   });
 
   it('generates a skill for a site without one', () => {

@@ -21,17 +21,18 @@ export function renderSidebar(items: readonly NavItem[], index: SiteIndex): Side
   const enclosing = new Map<string, string[]>();
   const renderItems = (list: readonly NavItem[], closed: string[]): ElementContent[] =>
     list.flatMap((item): ElementContent[] => {
-      if (item.type === 'page') {
-        const page = index.pages.get(item.path);
+      // An endpoint whose operation is missing from its spec has no page (validate reports it).
+      if (item.type === 'endpoint' && !index.pages.has(item.page)) {
+        return [h('li', { className: ['nav-endpoint'] }, [h('span', { className: ['method', `method-${item.method.toLowerCase()}`] }, item.method), h('code', item.path)])];
+      }
+      if (item.type === 'page' || item.type === 'endpoint') {
+        const page = index.pages.get(item.type === 'page' ? item.path : item.page);
         if (!page || page.hidden) return [];
         enclosing.set(page.url, closed);
         const tag = page.frontmatter.tag;
         const label = page.frontmatter.sidebarTitle ?? page.title;
         const method = page.endpoint ? [h('span', { className: ['method', `method-${page.endpoint.method.toLowerCase()}`] }, page.endpoint.method)] : [];
         return [h('li', accessMark(page.access), [h('a', { href: page.url }, [...method, label, ...(tag ? [h('span', { className: ['nav-tag'] }, tag)] : [])])])];
-      }
-      if (item.type === 'endpoint') {
-        return [h('li', { className: ['nav-endpoint'] }, [h('span', { className: ['method', `method-${item.method.toLowerCase()}`] }, item.method), h('code', item.path)])];
       }
       if (item.type === 'link') return [h('li', [h('a', { href: item.href, className: ['nav-link'] }, item.label)])];
       if (item.hidden) return [];

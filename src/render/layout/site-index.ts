@@ -43,5 +43,5 @@ function indexTree(tree: NavigationTree, pages: ReadonlyMap<string, SitePage>): 
 
 /** Page paths below `items`, in reading order. */
 export function pagePaths(items: readonly NavItem[]): string[] {
-  return items.flatMap((item) => (item.type === 'page' ? [item.path] : item.type === 'division' ? pagePaths(item.children) : []));
+  return items.flatMap((item) => (item.type === 'page' ? [item.path] : item.type === 'endpoint' ? [item.page] : item.type === 'division' ? pagePaths(item.children) : []));
 }

@@ -1,0 +1,202 @@
+// Benchmark: `build` on 1,000 and 10,000 generated pages: cold build against the bare MDX parse,
+// one-page rebuild, bundle and search index size, peak memory.
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { build, BUNDLE_PATHS, type BuildReport } from '../src/bundle/index.js';
+import { discoverFiles } from '../src/content/index.js';
+import { bareParse } from './bare-parse.js';
+import { benchCorpus, CORPUS_ROOT, type Corpus } from './corpus.js';
+import { peakRssMb, seconds } from './measure.js';
+import { count, type Benchmark, type BenchmarkReport, type Check } from './report.js';
+
+const SIZES = [1_000, 10_000];
+/** A cold build on N threads may take at most this many times (bare single-thread parse / N). */
+const MAX_VS_PARSE = 1.5;
+/** Rebuilding the 10,000-page site after one page changed must take less than this many seconds. */
+const MAX_REBUILD_SECONDS_10K = 3;
+/** Peak RSS of the 10,000-page build (whole process, workers included) must stay under this, in MB (1.5 GB). */
+const MAX_RSS_MB_10K = 1.5 * 1024;
+/** Shared VMs are noisy: each size is timed several times and the fastest run counts; BENCH_ROUNDS overrides. */
+const roundsFor = (pages: number): number => Number(process.env.BENCH_ROUNDS) || (pages <= 1_000 ? 3 : 2);
+
+/** tsx does not hook worker threads: the build's page workers load src/ through this entry (see bench/page-worker.mjs). */
+const PAGE_WORKER_URL = new URL('./page-worker.mjs', import.meta.url);
+/** Text appended to one page for the rebuild run; the page is restored afterwards. */
+const EDIT = '\nThis paragraph was added by the rebuild benchmark.\n';
+
+interface Timings {
+  bare: number;
+  cold: number;
+  /** One rebuild after editing a page, one after restoring it: both change exactly one page. */
+  rebuild: number;
+}
+
+interface SizeResult {
+  best: Timings;
+  slowest: Timings;
+  bundleBytes: number;
+  searchIndexBytes: number;
+  rebuildWrites: number;
+  rssMb: number;
+}
+
+export const buildBenchmark: Benchmark = {
+  name: 'build',
+  title: `cold build, one-page rebuild, sizes, memory (${availableParallelism()} cores)`,
+  async run(): Promise<BenchmarkReport> {
+    const jobs = availableParallelism();
+    const corpora = SIZES.map((pages) => {
+      const corpus = benchCorpus(pages);
+      progress(`corpus of ${count(pages)} pages ${corpus.reused ? 'kept' : 'written'}: ${corpus.dir}`);
+      return corpus;
+    });
+    progress('warm-up:');
+    await coldBuild(corpora[0]!, jobs);
+
+    const rows: string[][] = [];
+    const checks: Check[] = [];
+    const notes: string[] = [];
+    for (const corpus of corpora) {
+      const result = await measureSize(corpus, jobs, roundsFor(corpus.pages));
+      const { best, slowest } = result;
+      const floor = best.bare / jobs;
+      rows.push([
+        count(corpus.pages),
+        `${mb(corpus.bytes)} MB`,
+        String(jobs),
+        `${best.bare.toFixed(2)} s`,
+        `${best.cold.toFixed(2)} s`,
+        count(corpus.pages / best.cold),
+        `${(best.cold / floor).toFixed(2)}x`,
+        `${best.rebuild.toFixed(2)} s`,
+        `${mb(result.bundleBytes)} MB`,
+        `${mb(result.searchIndexBytes)} MB`,
+        `${count(result.rssMb)} MB`,
+      ]);
+      checks.push({
+        label: `cold build jobs ${jobs} / (bare parse / ${jobs}), ${count(corpus.pages)} pages`,
+        actual: `${(best.cold / floor).toFixed(2)}x (${best.cold.toFixed(1)} s vs ${floor.toFixed(1)} s)`,
+        target: `<= ${MAX_VS_PARSE}x`,
+        pass: best.cold <= MAX_VS_PARSE * floor,
+      });
+      if (corpus.pages === 10_000) {
+        checks.push({ label: 'one-page rebuild, 10,000 pages', actual: `${best.rebuild.toFixed(2)} s`, target: `< ${MAX_REBUILD_SECONDS_10K} s`, pass: best.rebuild < MAX_REBUILD_SECONDS_10K });
+        checks.push({ label: 'peak RSS, 10,000 pages', actual: `${count(result.rssMb)} MB`, target: `< ${count(MAX_RSS_MB_10K)} MB`, pass: result.rssMb < MAX_RSS_MB_10K });
+      }
+      notes.push(
+        `${count(corpus.pages)} pages, slowest runs: bare ${slowest.bare.toFixed(2)} s, cold ${slowest.cold.toFixed(2)} s, rebuild ${slowest.rebuild.toFixed(2)} s; a one-page rebuild wrote ${count(result.rebuildWrites)} files.`,
+      );
+    }
+    return {
+      table: { columns: ['pages', 'corpus', 'jobs', 'bare parse 1 thread', 'cold build', 'pages/s', 'vs bare/jobs', '1-page rebuild', 'bundle', 'search index', 'peak RSS'], rows },
+      checks,
+      notes: [
+        ...notes,
+        `best of ${SIZES.map((pages) => `${roundsFor(pages)} rounds at ${count(pages)} pages`).join(', ')} (BENCH_ROUNDS overrides); each round times a bare parse, a cold build and two one-page rebuilds (edit, restore).`,
+        'cold build: empty output folder and cache; "jobs" is the --jobs given (a rebuild of one page runs in the main thread).',
+        `bundle excludes .cache/; search index is ${BUNDLE_PATHS.searchIndex}; MB of files are 10^6 bytes, MB of RSS are 2^20; the last build of each size stays in bench/.corpus/build-N/.`,
+        'peak RSS is the whole process (worker threads included) up to the end of that size.',
+        'page workers run src/ through bench/page-worker.mjs (build option pageWorkerUrl; tsx does not hook worker threads).',
+      ],
+    };
+  },
+};
+
+/** Times bare parse, cold build and one-page rebuilds `rounds` times; sizes and RSS come from the last round. */
+async function measureSize(corpus: Corpus, jobs: number, rounds: number): Promise<SizeResult> {
+  const { pages: files } = await discoverFiles(corpus.dir);
+  const edited = [...files].sort()[Math.floor(files.length / 2)]!;
+  restoreIfEdited(join(corpus.dir, edited));
+  const all: Timings[] = [];
+  let bundleBytes = 0;
+  let searchIndexBytes = 0;
+  let rebuildWrites = 0;
+  for (let round = 1; round <= rounds; round++) {
+    progress(`${count(corpus.pages)} pages, round ${round} of ${rounds}:`);
+    const bare = await seconds(() => bareParse(corpus.dir, files));
+    progress(`  bare parse ${bare.toFixed(2)} s`);
+    const cold = await coldBuild(corpus, jobs);
+    bundleBytes = folderBytes(outDirOf(corpus), ['.cache']);
+    searchIndexBytes = statSync(join(outDirOf(corpus), BUNDLE_PATHS.searchIndex)).size;
+    const original = readFileSync(join(corpus.dir, edited), 'utf8');
+    let rebuilds: number[];
+    try {
+      writeFileSync(join(corpus.dir, edited), original + EDIT);
+      const afterEdit = await rebuild(corpus, jobs);
+      rebuildWrites = afterEdit.writes;
+      writeFileSync(join(corpus.dir, edited), original);
+      rebuilds = [afterEdit.seconds, (await rebuild(corpus, jobs)).seconds];
+    } finally {
+      writeFileSync(join(corpus.dir, edited), original);
+    }
+    progress(`  one-page rebuilds of ${edited}: ${rebuilds.map((s) => `${s.toFixed(2)} s`).join(', ')}`);
+    all.push({ bare, cold, rebuild: Math.min(...rebuilds) });
+  }
+  const pick = (choose: (...n: number[]) => number): Timings => ({
+    bare: choose(...all.map((t) => t.bare)),
+    cold: choose(...all.map((t) => t.cold)),
+    rebuild: choose(...all.map((t) => t.rebuild)),
+  });
+  return { best: pick(Math.min), slowest: pick(Math.max), bundleBytes, searchIndexBytes, rebuildWrites, rssMb: peakRssMb() };
+}
+
+/** Builds into an emptied output folder (no cache); returns seconds. */
+async function coldBuild(corpus: Corpus, jobs: number): Promise<number> {
+  rmSync(outDirOf(corpus), { recursive: true, force: true });
+  let report: BuildReport | undefined;
+  const time = await seconds(async () => (report = await buildClean(corpus, jobs)));
+  if (report!.cacheHits !== 0) throw new Error(`A cold build of ${corpus.dir} hit the cache ${report!.cacheHits} times.`);
+  progress(`  cold build ${time.toFixed(2)} s, ${count(report!.filesWritten)} files written`);
+  return time;
+}
+
+/** Rebuilds over the previous output; exactly one page may miss the cache. */
+async function rebuild(corpus: Corpus, jobs: number): Promise<{ seconds: number; writes: number }> {
+  let report: BuildReport | undefined;
+  const time = await seconds(async () => (report = await buildClean(corpus, jobs)));
+  if (report!.cacheHits !== corpus.pages - 1) throw new Error(`A one-page rebuild of ${corpus.dir} hit the cache ${report!.cacheHits} times, not ${corpus.pages - 1}.`);
+  return { seconds: time, writes: report!.filesWritten };
+}
+
+/** Builds, and fails the benchmark if the corpus does not build cleanly: timings of a broken build mean nothing. */
+async function buildClean(corpus: Corpus, jobs: number): Promise<BuildReport> {
+  const report = await build(corpus.dir, { out: outDirOf(corpus), jobs, pageWorkerUrl: PAGE_WORKER_URL });
+  const problems = [...report.errors, ...report.warnings];
+  if (!report.ok || problems.length > 0 || report.pageCount !== corpus.pages) {
+    const first = problems[0];
+    throw new Error(`Corpus ${corpus.dir} does not build cleanly: ${problems.length} problems, ${report.pageCount} pages${first ? `; first: ${first.file}:${first.line} ${first.code} ${first.message}` : ''}`);
+  }
+  return report;
+}
+
+/** Undoes the edit a benchmark killed mid-rebuild left behind (a kill skips `finally`), so the corpus matches its stamp again. */
+function restoreIfEdited(file: string): void {
+  const text = readFileSync(file, 'utf8');
+  if (text.endsWith(EDIT)) writeFileSync(file, text.slice(0, -EDIT.length));
+}
+
+/** Where a corpus is built: beside it under bench/.corpus/ (gitignored), never inside it. */
+function outDirOf(corpus: Corpus): string {
+  return join(CORPUS_ROOT, `build-${corpus.pages}`);
+}
+
+/** Total size of the files below `dir`, skipping its top-level entries named in `skip`. */
+function folderBytes(dir: string, skip: readonly string[] = []): number {
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (skip.includes(entry.name)) continue;
+    if (entry.isDirectory()) bytes += folderBytes(path);
+    else if (entry.isFile()) bytes += statSync(path).size;
+  }
+  return bytes;
+}
+
+function mb(bytes: number): string {
+  return (bytes / 1e6).toFixed(1);
+}
+
+function progress(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
