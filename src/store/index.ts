@@ -1,5 +1,6 @@
 // The store module: durable runtime state behind one interface, on SQLite (default) or PostgreSQL.
 export { openStore } from './open-store.js';
+export { DEFAULT_DATA_DIR, storeOptionsFor, type StateLocation } from './state-location.js';
 export type { Store, OpenStoreOptions, SqliteStoreOptions, PostgresStoreOptions, CommonStoreOptions } from './store.js';
 export type { Clock } from './clock.js';
 export { StoreError, StoreUnavailableError, StoreFailureError, StoreInputError, StoreConflictError } from './errors.js';

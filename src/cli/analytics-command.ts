@@ -1,0 +1,107 @@
+// `docsite analytics import|export`: conversations in and out of the state, as JSON Lines or CSV.
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { Option, type Command } from 'commander';
+import { exportConversations, ImportFileError, importConversationFile, parseConversationQuery, QueryError, type ExportFormat } from '../analytics/index.js';
+import { UsageError } from '../errors.js';
+import { StoreConflictError } from '../store/index.js';
+import { plural } from './format-diagnostics.js';
+import { parseProjectId, projectIdFor } from './project-option.js';
+import { addStateOptions, withStore, type StateFlags } from './state-options.js';
+
+interface ImportFlags extends StateFlags {
+  project?: string;
+}
+
+interface ExportFlags extends StateFlags {
+  project?: string;
+  from?: string;
+  to?: string;
+  format: ExportFormat;
+  out?: string;
+}
+
+/** `write` for a stream: resolves at once, or after `drain` when the stream's buffer is full. */
+function writerTo(stream: NodeJS.WritableStream): (chunk: string) => Promise<void> | void {
+  return (chunk) => (stream.write(chunk) ? undefined : once(stream, 'drain').then(() => undefined));
+}
+
+/** The --from/--to range, checked by the endpoint's parameter code. */
+function rangeOf(flags: ExportFlags): { dateFrom?: Date | undefined; dateTo?: Date | undefined } {
+  const params = new URLSearchParams();
+  if (flags.from !== undefined) params.set('dateFrom', flags.from);
+  if (flags.to !== undefined) params.set('dateTo', flags.to);
+  try {
+    const { dateFrom, dateTo } = parseConversationQuery(params, { dateFrom: '--from', dateTo: '--to' });
+    return { dateFrom, dateTo };
+  } catch (error) {
+    if (error instanceof QueryError) throw new UsageError(error.problems.join(' '));
+    throw error;
+  }
+}
+
+/** Exports into `out` through a temporary file, so a failed export leaves no partial file behind. */
+async function exportToFile(out: string, run: (write: (chunk: string) => Promise<void> | void) => Promise<number>): Promise<number> {
+  const partial = `${out}.partial-${process.pid}`;
+  const stream = createWriteStream(partial);
+  try {
+    const count = await run(writerTo(stream));
+    stream.end();
+    await once(stream, 'finish');
+    await rename(partial, out);
+    return count;
+  } catch (error) {
+    stream.destroy();
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
+
+/** Adds `docsite analytics import|export`. */
+export function registerAnalytics(program: Command): void {
+  const analytics = program.command('analytics').description('import and export assistant conversations (the data of GET /v1/analytics/{projectId}/assistant)');
+
+  addStateOptions(
+    analytics
+      .command('import')
+      .description('load conversations from a JSON Lines file (schemas/conversation-import.schema.json), all or none: any invalid line stops the import')
+      .argument('<file>', 'JSON Lines file, one conversation per line')
+      .argument('[dir]', 'docs folder (its state is <dir>/.docsite, its project the docs.json name)', '.')
+      .option('--project <id>', 'project to import into (default: the docs folder\'s)', parseProjectId),
+  ).action(async (file: string, dir: string, flags: ImportFlags) => {
+    const projectId = projectIdFor(dir, flags.project);
+    try {
+      const count = await withStore(dir, flags, (store) => importConversationFile(store, file, projectId));
+      process.stdout.write(`Imported ${plural(count, 'conversation')} into project ${projectId}.\n`);
+    } catch (error) {
+      if (error instanceof ImportFileError) {
+        const more = error.total - error.problems.length;
+        process.stderr.write(`${error.problems.join('\n')}\n${more > 0 ? `…and ${plural(more, 'more problem')}.\n` : ''}Nothing was imported: ${plural(error.total, 'invalid line')}.\n`);
+      } else if (error instanceof StoreConflictError) {
+        process.stderr.write(`docsite: ${error.message}.\n  hint: export the project first to see which ids it holds, or drop the ids from the file to import them as new conversations.\n`);
+      } else throw error;
+      process.exitCode = 1;
+    }
+  });
+
+  addStateOptions(
+    analytics
+      .command('export')
+      .description('write the conversations of a date range, newest first, as JSON Lines or CSV')
+      .argument('[dir]', 'docs folder (its state is <dir>/.docsite, its project the docs.json name)', '.')
+      .option('--from <date>', 'first instant included: ISO 8601 or YYYY-MM-DD (UTC)')
+      .option('--to <date>', 'instant excluded: conversations before it are written (same formats)')
+      .addOption(new Option('--format <format>', 'jsonl (one conversation per line) or csv (a header row; sources as JSON)').choices(['jsonl', 'csv']).default('jsonl'))
+      .option('--project <id>', 'project to export (default: the docs folder\'s)', parseProjectId)
+      .option('--out <file>', 'write to this file instead of standard output'),
+  ).action(async (dir: string, flags: ExportFlags) => {
+    const range = rangeOf(flags);
+    const projectId = projectIdFor(dir, flags.project);
+    const count = await withStore(dir, flags, (store) => {
+      const run = (write: (chunk: string) => Promise<void> | void) => exportConversations(store, { projectId, range, format: flags.format, write });
+      return flags.out ? exportToFile(flags.out, run) : run(writerTo(process.stdout));
+    });
+    process.stderr.write(`Exported ${plural(count, 'conversation')} of project ${projectId}${flags.out ? ` to ${flags.out}` : ''}.\n`);
+  });
+}

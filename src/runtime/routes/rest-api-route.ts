@@ -1,0 +1,32 @@
+// The REST API under /v1: the assistant, the analytics export and the OpenAPI document. No CORS: it is for servers.
+import { Router } from 'express';
+import type { ChatModel } from '../../assistant/index.js';
+import type { LoadedBundle } from '../../bundle/index.js';
+import type { Store } from '../../store/index.js';
+import type { Logger } from '../logger.js';
+import { analyticsRoute } from './analytics-route.js';
+import { assistantRoute } from './assistant-route.js';
+import { openApiRoute } from './openapi-route.js';
+
+/** Everything the REST API needs from the app. */
+export interface RestApiRouteOptions {
+  bundle: LoadedBundle;
+  store: Store;
+  logger: Logger;
+  siteUrl: string | undefined;
+  authentication: boolean;
+  /** The assistant's model; extractive answers without one. */
+  assistantModel?: ChatModel | undefined;
+}
+
+/**
+ * Mounts `/v1/analytics/*` (admin keys), `/v1/assistant/*` (assistant keys) and
+ * `/v1/openapi.json`. Other `/v1/...` paths fall through: they may be pages of a `v1` version.
+ */
+export function restApiRoute(options: RestApiRouteOptions): Router {
+  const router = Router();
+  router.use(openApiRoute(options.siteUrl));
+  router.use('/v1/analytics', analyticsRoute({ projectId: options.bundle.manifest.site.projectId, store: options.store }));
+  router.use('/v1/assistant', assistantRoute({ ...options, model: options.assistantModel }));
+  return router;
+}
