@@ -18,6 +18,7 @@ const PATTERN_MEANINGS: Record<string, string> = {
   color: 'a hex color such as #0D9373',
   serverUrl: 'an http:// or https:// URL',
   language: 'a language code such as en, es or pt-BR',
+  redirectEntry: 'a host name such as claude.ai or a full redirect URI such as cursor://anysphere.cursor-mcp/oauth/callback (javascript:, data:, file: and vbscript: are never allowed)',
 };
 
 /** Converts the errors of one ajv validation into diagnostics, unknown keys as warnings. */

@@ -9,7 +9,7 @@ const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUni
 const compiled = new Map<string, ValidateFunction>();
 
 /** The compiled validator for `schemas/<name>.schema.json`. */
-export function schemaValidator(name: 'docs' | 'frontmatter' | 'skill' | 'manifest'): ValidateFunction {
+export function schemaValidator(name: 'docs' | 'frontmatter' | 'skill' | 'manifest' | 'runtime-config' | 'conversation-import'): ValidateFunction {
   let validate = compiled.get(name);
   if (!validate) {
     const schema = JSON.parse(readFileSync(new URL(`${name}.schema.json`, SCHEMAS_DIR), 'utf8'));

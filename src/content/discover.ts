@@ -9,6 +9,8 @@ export const IGNORE_FILE = '.docsiteignore';
 export const ALWAYS_IGNORED = [
   '.git', '.github', '.idea', '.vscode', 'node_modules', 'build', 'dist', 'coverage', '.cache', 'tmp', 'temp', '.docsite',
   '/README.md', '/LICENSE.md', '/CHANGELOG.md', '/CONTRIBUTING.md',
+  // The runtime config of `docsite serve`: never processed, never published.
+  '/docsite.config.json',
 ];
 
 /** Files that hold pages; `skill.md`, `skills/` and `snippets/` hold skills and partials instead. */

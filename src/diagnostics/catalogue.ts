@@ -45,4 +45,9 @@ export const catalogue = {
   'render/unknown-component': { severity: 'warning', hint: 'docsite renders its children as they are; check the name, or remove the component.' },
   'skill/invalid': { severity: 'error', hint: 'A skill file needs YAML frontmatter with a `name` and a `description` (Agent Skills format).' },
   'redirect/missing-destination': { severity: 'warning', hint: 'Point the redirect at a page that exists.' },
+  'runtime-config/invalid-json': { severity: 'error', hint: 'The runtime config must be strict JSON: no comments, no trailing commas, double-quoted keys.' },
+  'runtime-config/schema': { severity: 'error', hint: 'See schemas/runtime-config.schema.json for the allowed keys and values.' },
+  'runtime-config/unknown-key': { severity: 'error', hint: 'Unknown runtime config keys are errors so that a misspelt setting never weakens security; check the spelling.' },
+  'runtime-config/inline-secret': { severity: 'error', hint: 'Write secrets as {"env": "NAME"} or {"file": "path"}, never in the config file itself.' },
+  'runtime-config/secret-unavailable': { severity: 'error', hint: 'Set the environment variable, or create the file, that the reference names.' },
 } as const satisfies Record<string, CatalogueEntry>;

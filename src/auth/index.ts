@@ -1,0 +1,10 @@
+// Site authentication: identity providers, sessions, the OAuth authorization server of /authed/mcp, bearer tokens.
+export { createSiteAuth, type SiteAuth, type SiteAuthOptions } from './site-auth.js';
+export { isApiKey, bearerTokenOf } from './bearer.js';
+export { groupsOf } from './oidc-provider.js';
+export { redirectPolicy, type RedirectPolicy, type RedirectProblem } from './oauth/redirect-policy.js';
+export { AUTHORIZATION_SERVER_METADATA_PATHS, PROTECTED_RESOURCE_METADATA_PATHS } from './oauth/metadata-route.js';
+export { AUTH_PATHS, OAUTH_PATHS, MCP_SCOPE } from './paths.js';
+export { createSessions, type SessionUser, type Sessions } from './sessions.js';
+export { createSigner, type Signer } from './signed-value.js';
+export type { AuthLogger } from './logger.js';

@@ -1,0 +1,51 @@
+// The `local` identity provider: a sign-in form checked against the users of the Store.
+import express, { Router, type Request, type Response } from 'express';
+import type { UserStore } from '../store/index.js';
+import type { Csrf } from './csrf.js';
+import { escapeHtml, hiddenInputs, sendAuthPage } from './html.js';
+import type { IdentityProvider } from './identity-provider.js';
+import { AUTH_PATHS, safeReturnTo } from './paths.js';
+import type { Sessions } from './sessions.js';
+
+/** Where users are checked, and the session, CSRF and name the sign-in form uses. */
+export interface LocalProviderOptions {
+  users: Pick<UserStore, 'verifyUser'>;
+  sessions: Sessions;
+  csrf: Csrf;
+  siteName: string;
+}
+
+/** Serves the sign-in form at `AUTH_PATHS.login` (GET) and checks it (POST). */
+export function localProvider({ users, sessions, csrf, siteName }: LocalProviderOptions): IdentityProvider {
+  const form = (req: Request, res: Response, status: number, returnTo: string, problem?: string, username = ''): void => {
+    const error = problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : '';
+    sendAuthPage(
+      res,
+      status,
+      `Sign in · ${siteName}`,
+      `<h1>Sign in to ${escapeHtml(siteName)}</h1>${error}<form method="post" action="${AUTH_PATHS.login}">${hiddenInputs({ csrf: csrf.token(req, res), return_to: returnTo })}` +
+        `<label for="username">Username</label><input type="text" id="username" name="username" autocomplete="username" required autofocus value="${escapeHtml(username)}">` +
+        `<label for="password">Password</label><input type="password" id="password" name="password" autocomplete="current-password" required>` +
+        `<button type="submit">Sign in</button></form>`,
+    );
+  };
+
+  const router = Router();
+  router.get(AUTH_PATHS.login, (req, res) => {
+    const returnTo = safeReturnTo(req.query.return_to);
+    if (sessions.read(req)) return res.redirect(303, returnTo);
+    form(req, res, 200, returnTo);
+  });
+  router.post(AUTH_PATHS.login, express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 10 }), async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const returnTo = safeReturnTo(body.return_to);
+    if (!csrf.check(req)) return form(req, res, 403, returnTo, 'Your sign-in form expired or came from another site. Please try again.');
+    const username = typeof body.username === 'string' ? body.username : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    const user = username && password ? await users.verifyUser(username, password) : undefined;
+    if (!user) return form(req, res, 401, returnTo, 'Wrong username or password.', username.slice(0, 254));
+    sessions.start(req, res, { id: user.username, name: user.username, groups: user.groups });
+    res.redirect(303, returnTo);
+  });
+  return { kind: 'local', router };
+}

@@ -1,0 +1,33 @@
+// What every endpoint of the authorization server knows: the state, the rules, and where the site is.
+import type { Request } from 'express';
+import type { TokenLifetimes } from '../../config/index.js';
+import type { Store } from '../../store/index.js';
+import type { AuthLogger } from '../logger.js';
+import { OAUTH_PATHS } from '../paths.js';
+import type { RedirectPolicy } from './redirect-policy.js';
+
+/** Shared by the authorization server's endpoint factories. */
+export interface OAuthServerContext {
+  store: Store;
+  lifetimes: TokenLifetimes;
+  redirects: RedirectPolicy;
+  siteName: string;
+  logger: AuthLogger;
+  /** The URL the site is reached at, without a trailing slash. */
+  siteUrlOf(req: Request): string;
+}
+
+/** The protected resource, `<site>/authed/mcp`: the audience of every token. */
+export function resourceOf(context: OAuthServerContext, req: Request): string {
+  return `${context.siteUrlOf(req)}${OAUTH_PATHS.resource}`;
+}
+
+/** The authorization server's issuer identifier, `<site>/authed/mcp/oauth`. */
+export function issuerOf(context: OAuthServerContext, req: Request): string {
+  return `${context.siteUrlOf(req)}${OAUTH_PATHS.issuer}`;
+}
+
+/** Whether a `resource` parameter (RFC 8707) names this server; absent is fine. */
+export function isOurResource(context: OAuthServerContext, req: Request, resource: string | undefined): boolean {
+  return resource === undefined || resource.replace(/\/+$/, '') === resourceOf(context, req);
+}

@@ -1,0 +1,83 @@
+// Site authentication, composed: sessions, the identity provider, sign-out, the OAuth server and bearer tokens.
+import { randomBytes } from 'node:crypto';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { AuthenticationConfig, RuntimeConfig } from '../config/index.js';
+import { ANONYMOUS, type Principal } from '../site/index.js';
+import type { Store } from '../store/index.js';
+import { withAccountLink } from './account-link.js';
+import { bearerAuth } from './bearer.js';
+import { createCsrf } from './csrf.js';
+import type { IdentityProvider } from './identity-provider.js';
+import { localProvider } from './local-provider.js';
+import type { AuthLogger } from './logger.js';
+import { logoutRoute } from './logout-route.js';
+import { authorizationServer } from './oauth/authorization-server.js';
+import { resourceOf, type OAuthServerContext } from './oauth/context.js';
+import { resourceMetadataUrl } from './oauth/metadata-route.js';
+import { redirectPolicy } from './oauth/redirect-policy.js';
+import { oidcProvider } from './oidc-provider.js';
+import { createSessions } from './sessions.js';
+import { createSigner } from './signed-value.js';
+
+/** Everything site authentication is built from: the runtime config, the Store and the site. */
+export interface SiteAuthOptions {
+  authentication: AuthenticationConfig;
+  oauth: RuntimeConfig['oauth'];
+  /** Whether `/authed/mcp` and its authorization server are served (SPEC.md 4.4). */
+  mcpEnabled: boolean;
+  store: Store;
+  siteName: string;
+  logger: AuthLogger;
+  /** The URL the site is reached at, without a trailing slash. */
+  siteUrlOf(req: Request): string;
+}
+
+/** What the runtime needs from site authentication. */
+export interface SiteAuth {
+  /** The signed-in user of a page request, else anonymous. Bearer tokens do not count here. */
+  principalOf(req: Request): Principal;
+  /** Sign-in and sign-out pages, and with MCP on the OAuth authorization server and its metadata. */
+  router: Router;
+  /** Looks up the bearer token of `/authed/mcp` requests; mount before the MCP route. */
+  resolveBearer: RequestHandler;
+  /** The principal of an `/authed/mcp` request, or undefined after answering 401/403. */
+  bearerPrincipalOf(req: Request, res: Response): Principal | undefined;
+  /** Adds the account link to a page's header. */
+  decorateHtml(html: string, req: Request): string;
+}
+
+/** Builds site authentication from the runtime config. */
+export function createSiteAuth(options: SiteAuthOptions): SiteAuth {
+  const { authentication, store, siteName, logger, siteUrlOf } = options;
+  if (!authentication.session.secret) logger.warn('no authentication.session.secret configured: sessions use a random key and end when this process stops; set one shared by every instance');
+  const signer = createSigner(authentication.session.secret ?? randomBytes(32).toString('base64url'));
+  const isSecure = (req: Request): boolean => siteUrlOf(req).startsWith('https:');
+  const sessions = createSessions({ signer, lifetimeSeconds: authentication.session.lifetimeSeconds, isSecure });
+  const csrf = createCsrf({ signer, isSecure, originOf: (req) => new URL(siteUrlOf(req)).origin });
+  const provider: IdentityProvider =
+    authentication.provider.type === 'local'
+      ? localProvider({ users: store, sessions, csrf, siteName })
+      : oidcProvider({ config: authentication.provider, sessions, signer, siteUrlOf, isSecure, onError: (message, error) => logger.error(message, { error: error instanceof Error ? error.message : String(error) }) });
+  const context: OAuthServerContext = { store, lifetimes: options.oauth.tokenLifetimes, redirects: redirectPolicy(options.oauth.allowedRedirects), siteName, logger, siteUrlOf };
+  const bearer = bearerAuth({ tokens: store, resourceOf: (req) => resourceOf(context, req), metadataUrlOf: (req) => resourceMetadataUrl(context, req) });
+
+  const router = Router();
+  router.use((_req, res, next) => {
+    // What a page shows depends on who asks: shared caches must not keep it.
+    res.vary('Cookie').set('Cache-Control', 'private, no-cache');
+    next();
+  });
+  router.use(provider.router, logoutRoute({ sessions, csrf, siteName }));
+  if (options.mcpEnabled) router.use(authorizationServer({ ...context, sessions, csrf }));
+
+  return {
+    principalOf(req) {
+      const user = sessions.read(req);
+      return user ? { kind: 'user', id: user.id, groups: user.groups } : ANONYMOUS;
+    },
+    router,
+    resolveBearer: bearer.resolve,
+    bearerPrincipalOf: bearer.principalOf,
+    decorateHtml: (html, req) => withAccountLink(html, sessions.read(req), req.originalUrl),
+  };
+}

@@ -1,0 +1,63 @@
+// The runtime config of `docsite serve` once loaded: defaults applied, secrets resolved.
+
+/** An allowed OAuth redirect target (SPEC.md 5.4), parsed from one `oauth.allowedRedirectUris` entry. */
+export interface AllowedRedirect {
+  /** The entry as written. */
+  entry: string;
+  /** Lower-case scheme with its colon: `https:` for a bare host name. */
+  protocol: string;
+  /** Lower-case host with a port when one was written; empty for URIs without an authority. */
+  host: string;
+  /** The exact path required, or undefined when any path is allowed. */
+  path: string | undefined;
+}
+
+/** Users managed with `docsite users`, stored in the Store. */
+export interface LocalProviderConfig {
+  type: 'local';
+}
+
+/** An upstream OpenID Connect provider; sign-in by authorization code with PKCE. */
+export interface OidcProviderConfig {
+  type: 'oidc';
+  issuer: string;
+  clientId: string;
+  /** Resolved from its reference; undefined for a public client. */
+  clientSecret: string | undefined;
+  /** Always includes `openid`. */
+  scopes: string[];
+  groupsClaim: string;
+  usernameClaim: string;
+}
+
+export type IdentityProviderConfig = LocalProviderConfig | OidcProviderConfig;
+
+/** Site authentication, when it is on. */
+export interface AuthenticationConfig {
+  provider: IdentityProviderConfig;
+  session: {
+    /** Resolved session signing key; undefined: a random key per process. */
+    secret: string | undefined;
+    lifetimeSeconds: number;
+  };
+}
+
+/** Lifetimes of what the OAuth authorization server issues, in seconds. */
+export interface TokenLifetimes {
+  accessToken: number;
+  clientCredentialAccessToken: number;
+  refreshToken: number;
+  authorizationCode: number;
+}
+
+/** Everything `docsite serve` reads from the runtime config. */
+export interface RuntimeConfig {
+  /** The file it came from; undefined for the defaults. */
+  file: string | undefined;
+  siteUrl: string | undefined;
+  projectId: string | undefined;
+  /** Undefined when authentication is off. */
+  authentication: AuthenticationConfig | undefined;
+  mcp: { enabled: boolean };
+  oauth: { allowedRedirects: AllowedRedirect[]; tokenLifetimes: TokenLifetimes };
+}

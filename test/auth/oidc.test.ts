@@ -1,0 +1,141 @@
+// The `oidc` identity provider against a real OpenID provider (oidc-provider), groups from a configurable claim.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, startAuthRuntime, type AuthRuntime } from '../helpers/auth-runtime.js';
+import { groupsOf } from '../../src/auth/index.js';
+
+/** People the upstream provider knows, with the groups it asserts in its `roles` claim. */
+const ACCOUNTS: Record<string, { name: string; roles: string[] }> = {
+  carol: { name: 'carol@acme.test', roles: ['enterprise', 'staff'] },
+  dave: { name: 'dave@acme.test', roles: [] },
+};
+
+let idp: Server;
+let issuer: string;
+let runtime: AuthRuntime;
+
+/** Starts oidc-provider on a free port, with one confidential client for the docs site at `siteUrl`. */
+async function startProvider(): Promise<void> {
+  idp = createServer();
+  await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
+  issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
+}
+
+function configureProvider(siteUrl: string): void {
+  const provider = new Provider(issuer, {
+    clients: [{ client_id: 'docs', client_secret: 'docs-client-secret', redirect_uris: [`${siteUrl}/_docsite/oidc/callback`], grant_types: ['authorization_code'], response_types: ['code'] }],
+    claims: { openid: ['sub'], profile: ['preferred_username'], roles: ['roles'] },
+    scopes: ['openid', 'profile', 'roles'],
+    async findAccount(_ctx: unknown, id: string) {
+      const account = ACCOUNTS[id];
+      return account && { accountId: id, claims: async () => ({ sub: id, preferred_username: account.name, roles: account.roles }) };
+    },
+    features: { devInteractions: { enabled: true } },
+    cookies: { keys: ['oidc-test-cookie-key'] },
+    pkce: { required: () => true },
+  });
+  provider.proxy = false;
+  idp.on('request', provider.callback());
+}
+
+/** The fields of the first form on an oidc-provider page, and where it posts. */
+function formOf(html: string, base: string): { action: string; fields: Record<string, string> } {
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error(`no form in: ${html.slice(0, 500)}`);
+  const fields = Object.fromEntries([...html.matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+  return { action: new URL(action, base).href, fields };
+}
+
+/**
+ * Signs `login` in at the docs site: the site redirects to the provider, the person logs in and
+ * consents on the provider's pages, and the provider redirects back. Returns the site's last answer.
+ */
+async function signInUpstream(browser: Browser, login: string, returnTo: string): Promise<Response> {
+  let response = await browser.get(`/_docsite/login?return_to=${encodeURIComponent(returnTo)}`);
+  for (let step = 0; step < 12; step++) {
+    const location = response.headers.get('location');
+    if (location) {
+      const next = new URL(location, response.url);
+      if (next.origin === runtime.url && !next.pathname.startsWith('/_docsite/oidc/')) return response;
+      response = await browser.get(next.href);
+      continue;
+    }
+    const html = await response.text();
+    const form = formOf(html, response.url);
+    const fields = /name="login"/.test(html) ? { ...form.fields, login, password: 'any' } : form.fields;
+    response = await browser.request(form.action, { method: 'POST', body: new URLSearchParams(fields) });
+  }
+  throw new Error('the sign-in did not come back to the site');
+}
+
+beforeAll(async () => {
+  await startProvider();
+  runtime = await startAuthRuntime(
+    {
+      authentication: {
+        provider: { type: 'oidc', issuer, clientId: 'docs', clientSecret: { env: 'OIDC_SECRET' }, scopes: ['profile', 'roles'], groupsClaim: 'roles' },
+        session: { secret: { env: 'SESSION_SECRET' } },
+      },
+    },
+    { OIDC_SECRET: 'docs-client-secret', SESSION_SECRET: 'test-session-secret-of-at-least-32-characters' },
+  );
+  configureProvider(runtime.url);
+});
+afterAll(async () => {
+  await runtime?.close();
+  idp?.closeAllConnections();
+  await new Promise((resolve) => idp?.close(resolve));
+});
+
+describe('oidc identity provider', () => {
+  it('sends the browser to the provider with PKCE S256, state and nonce', async () => {
+    const response = await new Browser(runtime.url).get('/_docsite/login?return_to=/quickstart');
+    expect(response.status).toBe(302);
+    const target = new URL(response.headers.get('location')!);
+    expect(target.origin).toBe(issuer);
+    expect(Object.fromEntries(target.searchParams)).toMatchObject({
+      client_id: 'docs',
+      response_type: 'code',
+      redirect_uri: `${runtime.url}/_docsite/oidc/callback`,
+      scope: 'openid profile roles',
+      code_challenge_method: 'S256',
+      state: expect.any(String),
+      nonce: expect.any(String),
+    });
+  });
+
+  it('signs a member in, with groups from the configured claim, and serves their group pages', async () => {
+    const browser = new Browser(runtime.url);
+    const back = await signInUpstream(browser, 'carol', '/enterprise/sso');
+    expect(back.headers.get('location')).toBe('/enterprise/sso');
+    const page = await browser.get('/enterprise/sso');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<span>carol@acme.test</span>');
+    expect((await browser.get('/enterprise/audit-logs')).status).toBe(404);
+  });
+
+  it('signs in a user without groups: login pages yes, group pages no', async () => {
+    const browser = new Browser(runtime.url);
+    await signInUpstream(browser, 'dave', '/');
+    expect((await browser.get('/quickstart')).status).toBe(200);
+    expect((await browser.get('/enterprise/sso')).status).toBe(404);
+  });
+
+  it('refuses a callback without the sign-in it belongs to (state cookie), and a forged state', async () => {
+    const stray = await new Browser(runtime.url).get('/_docsite/oidc/callback?code=abc&state=xyz');
+    expect(stray.status).toBe(400);
+    const browser = new Browser(runtime.url);
+    await browser.get('/_docsite/login');
+    const forged = await browser.get('/_docsite/oidc/callback?code=abc&state=forged');
+    expect(forged.status).toBe(502);
+    expect((await browser.get('/quickstart')).status).toBe(404);
+  });
+
+  it('reads groups from arrays and from space- or comma-separated strings', () => {
+    expect(groupsOf(['a', 'b', 'a', 7])).toEqual(['a', 'b']);
+    expect(groupsOf('a b,c')).toEqual(['a', 'b', 'c']);
+    expect(groupsOf(undefined)).toEqual([]);
+  });
+});
