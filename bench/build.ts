@@ -96,6 +96,7 @@ export const buildBenchmark: Benchmark = {
         `best of ${SIZES.map((pages) => `${roundsFor(pages)} rounds at ${count(pages)} pages`).join(', ')} (BENCH_ROUNDS overrides); each round times a bare parse, a cold build and two one-page rebuilds (edit, restore).`,
         'cold build: empty output folder and cache; "jobs" is the --jobs given (a rebuild of one page runs in the main thread).',
         `bundle excludes .cache/; search index is ${BUNDLE_PATHS.searchIndex}; MB of files are 10^6 bytes, MB of RSS are 2^20; the last build of each size stays in bench/.corpus/build-N/.`,
+        `pages carry a sidebar marker, each sidebar is written once under ${BUNDLE_PATHS.sidebars} (the runtime puts it in); from 1,000 pages with several jobs, the search index is built on a thread of its own.`,
         'peak RSS is the whole process (worker threads included) up to the end of that size.',
         'page workers run src/ through bench/page-worker.mjs (build option pageWorkerUrl; tsx does not hook worker threads).',
       ],

@@ -12,6 +12,8 @@ export interface PageBuilder {
   parseSource(file: string, source: string): ParsedPage;
   /** Built pages by file, after `parse` ran. */
   readonly built: Map<string, BuiltPage>;
+  /** The cache key of each built page by file: a hash of everything the page was built from. */
+  readonly keys: Map<string, string>;
   readonly cacheHits: number;
   /** Saves this build's new pages to the cache and drops entries it did not use; call only when the build succeeds. */
   commitCache(): void;
@@ -22,9 +24,11 @@ export function createPageBuilder(outDir: string, jobs?: number, workerUrl?: URL
   const job = workerUrl ? { ...BUILD_PAGE_JOB, workerUrl } : BUILD_PAGE_JOB;
   const cache = new PageCache(join(outDir, '.cache', 'pages'));
   const built = new Map<string, BuiltPage>();
+  const keys = new Map<string, string>();
   let cacheHits = 0;
   return {
     built,
+    keys,
     get cacheHits() {
       return cacheHits;
     },
@@ -32,6 +36,7 @@ export function createPageBuilder(outDir: string, jobs?: number, workerUrl?: URL
     parseSource(file, source) {
       const page = buildPageSource(file, source);
       built.set(file, page);
+      keys.set(file, pageCacheKey(DOCSITE_VERSION, file, source));
       return page.parsed;
     },
     async parse(root, files, onProgress) {
@@ -43,9 +48,10 @@ export function createPageBuilder(outDir: string, jobs?: number, workerUrl?: URL
           continue;
         }
         const key = pageCacheKey(DOCSITE_VERSION, file, read.source);
+        keys.set(file, key);
         const hit = cache.get(key);
         if (hit) {
-          built.set(file, hit);
+          built.set(file, { ...hit, source: read.source });
           cacheHits++;
         } else misses.push({ file, key });
       }

@@ -2,11 +2,17 @@
 import { relative, resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics/index.js';
 import { loadSite } from '../site/index.js';
+import { defaultJobs } from '../content/index.js';
 import { createPageBuilder } from './build-pages.js';
 import { emitBundle } from './emit-bundle.js';
 import { OutputWriter } from './output-writer.js';
+import { BUILD_PAGE_JOB } from './page-job.js';
+import { SearchIndexWorker } from './search-index-job.js';
 
 export const DEFAULT_SITE_URL = 'http://localhost:3000';
+
+/** From this many pages on, a build with more than one thread indexes the site for search on its own thread. */
+const SEARCH_WORKER_MIN_PAGES = 1_000;
 
 export interface BuildOptions {
   /** Output folder; default `<dir>/dist`. */
@@ -17,7 +23,7 @@ export interface BuildOptions {
   siteUrl?: string;
   onProgress?(done: number, total: number): void;
   /**
-   * The module the page worker threads run; default the compiled `page-worker.js` beside this file.
+   * The module the build's worker threads run (pages, and the search index of large sites); default the compiled `page-worker.js` beside this file.
    * Only for running from TypeScript source (benchmarks), where that file does not exist.
    */
   pageWorkerUrl?: URL;
@@ -41,24 +47,34 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
   const root = resolve(dir);
   const outDir = resolve(options.out ?? resolve(root, 'dist'));
   const siteUrl = (options.siteUrl ?? DEFAULT_SITE_URL).replace(/\/+$/, '');
-  const builder = createPageBuilder(outDir, options.jobs, options.pageWorkerUrl);
+  const jobs = options.jobs ?? defaultJobs();
+  const builder = createPageBuilder(outDir, jobs, options.pageWorkerUrl);
   const outInside = relative(root, outDir);
-  const { site, diagnostics } = await loadSite(root, {
-    parse: builder.parse,
-    parseSource: builder.parseSource,
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    // An output folder inside the docs folder must never be read back as content.
-    ...(outInside && !outInside.startsWith('..') ? { ignore: [`/${outInside.split('\\').join('/')}/`] } : {}),
-  });
-  const errors = diagnostics.filter((d) => d.severity === 'error');
-  const warnings = diagnostics.filter((d) => d.severity === 'warning');
-  const report = { ok: errors.length === 0 && site !== undefined, errors, warnings, outDir, pageCount: builder.built.size, indexedCount: 0, cacheHits: builder.cacheHits, filesWritten: 0 };
-  if (!report.ok || !site) return report;
+  // A large site's search index is built on a thread of its own, started as soon as the page count is known.
+  let searchWorker: SearchIndexWorker | undefined;
+  try {
+    const { site, diagnostics } = await loadSite(root, {
+      parse(root, files, onProgress) {
+        if (jobs > 1 && files.length >= SEARCH_WORKER_MIN_PAGES) searchWorker = new SearchIndexWorker(options.pageWorkerUrl ?? BUILD_PAGE_JOB.workerUrl);
+        return builder.parse(root, files, onProgress);
+      },
+      parseSource: builder.parseSource,
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      // An output folder inside the docs folder must never be read back as content.
+      ...(outInside && !outInside.startsWith('..') ? { ignore: [`/${outInside.split('\\').join('/')}/`] } : {}),
+    });
+    const errors = diagnostics.filter((d) => d.severity === 'error');
+    const warnings = diagnostics.filter((d) => d.severity === 'warning');
+    const report = { ok: errors.length === 0 && site !== undefined, errors, warnings, outDir, pageCount: builder.built.size, indexedCount: 0, cacheHits: builder.cacheHits, filesWritten: 0 };
+    if (!report.ok || !site) return report;
 
-  const writer = new OutputWriter(outDir);
-  await emitBundle(site, builder.built, writer, siteUrl);
-  report.filesWritten = writer.commit();
-  builder.commitCache();
-  report.indexedCount = site.pages.filter((p) => p.indexed).length;
-  return report;
+    const writer = new OutputWriter(outDir);
+    await emitBundle(site, builder, writer, siteUrl, { searchWorker });
+    report.filesWritten = writer.commit();
+    builder.commitCache();
+    report.indexedCount = site.pages.filter((p) => p.indexed).length;
+    return report;
+  } finally {
+    await searchWorker?.close();
+  }
 }

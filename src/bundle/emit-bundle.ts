@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSiteLayout, llmsFullTxt, llmsTxt, sitemapXml, summaryOf, templateAsset, TEMPLATE_ASSETS, type LlmsEntry } from '../render/index.js';
-import { recordsOf, SearchIndex } from '../search/index.js';
+import { recordsOf } from '../search/index.js';
 import { defaultTree, type NavigationTree, type SiteModel, type SitePage } from '../site/index.js';
 import { DOCSITE_VERSION } from '../version.js';
 import { discoveryDocument, discoveryInputOf, serverCard, serverCards } from './discovery.js';
@@ -11,6 +11,7 @@ import { MANIFEST_VERSION, type Manifest, type ManifestPage } from './manifest.j
 import type { OutputWriter } from './output-writer.js';
 import type { BuiltPage } from './page-job.js';
 import { projectIdOf } from './project-id.js';
+import { addSearchIndex, type SearchIndexWorker } from './search-index-job.js';
 import { siteTools } from './tools.js';
 
 /** Bundle-relative locations docsite owns. */
@@ -21,30 +22,54 @@ export const BUNDLE_PATHS = {
   assets: '_docsite/',
   sources: '_docsite/sources/',
   skills: '_docsite/skills/',
+  sidebars: '_docsite/nav/',
 } as const;
 
 /** Files of the docs folder that are configuration, partials or dotfiles (`.env`, tool state): never published. */
 const NOT_PUBLISHED = /^(docs\.json|skill\.md|skills\/|snippets\/)|(^|\/)\./;
 
-/** Adds every file of the bundle to `out`. `siteUrl` has no trailing slash. */
-export async function emitBundle(site: SiteModel, built: ReadonlyMap<string, BuiltPage>, out: OutputWriter, siteUrl: string): Promise<Manifest> {
+/** The built pages of a build: what each page file gave, and the key of what it was built from. */
+export interface BuiltPages {
+  built: ReadonlyMap<string, BuiltPage>;
+  keys: ReadonlyMap<string, string>;
+}
+
+export interface EmitOptions {
+  /** Where to build the search index while the pages are laid out; default: this thread, before them. */
+  searchWorker?: SearchIndexWorker | undefined;
+}
+
+/**
+ * Adds every file of the bundle to `out`. `siteUrl` has no trailing slash. A page's files are
+ * added by key (see OutputWriter.addKeyed): a rebuild neither lays out nor hashes the pages whose
+ * layout inputs and sources did not change.
+ */
+export async function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: OutputWriter, siteUrl: string, options: EmitOptions = {}): Promise<Manifest> {
   const json = (path: string, value: unknown): void => out.add(path, `${JSON.stringify(value, null, 2)}\n`);
   const tools = siteTools(site.config.name, site.navigation);
   const pageFiles = new Set(site.pages.map((p) => p.file));
+  // Started first and awaited last: on a worker it is built while this thread writes everything else.
+  const searchIndex = addSearchIndex(out, BUNDLE_PATHS.searchIndex, recordsOf(site.pages), options.searchWorker);
 
   const layout = createSiteLayout(site);
   const manifestPages: ManifestPage[] = [];
+  const sidebarKeys = new Set<string>();
   for (const page of site.pages) {
     const result = built.get(page.file)!;
+    const bodyKey = keys.get(page.file)!;
     const tree = treeOf(page, site);
+    const inputs = layout.inputs(page, tree);
+    if (inputs.sidebar !== undefined) sidebarKeys.add(inputs.sidebar);
     const html = `${page.path}.html`;
     const markdown = `${page.path}.md`;
     const source = `${BUNDLE_PATHS.sources}${page.path}.mdx`;
-    out.add(html, layout.page(page, tree, result.html));
-    out.add(markdown, result.markdown);
-    out.add(source, result.source);
+    out.addKeyed(html, layout.key(inputs, bodyKey), () => layout.page(inputs, result.html));
+    out.addKeyed(markdown, bodyKey, () => result.markdown);
+    out.addKeyed(source, bodyKey, () => result.source);
     manifestPages.push(manifestPage(page, tree, { html, markdown, source }));
   }
+  const sidebars = Object.fromEntries([...sidebarKeys].sort().map((key) => [key, `${BUNDLE_PATHS.sidebars}${key}.json`]));
+  for (const [key, file] of Object.entries(sidebars)) out.add(file, `${JSON.stringify(layout.sidebar(key))}\n`);
   out.add(BUNDLE_PATHS.notFound, layout.notFound());
   for (const name of TEMPLATE_ASSETS) out.add(`${BUNDLE_PATHS.assets}${name}`, templateAsset(name));
   for (const file of site.files) {
@@ -53,9 +78,6 @@ export async function emitBundle(site: SiteModel, built: ReadonlyMap<string, Bui
 
   const skills = site.skills.length > 0 ? site.skills.map((s) => ({ ...s, generated: false })) : [{ ...generatedSkill(site, tools), generated: true }];
   for (const skill of skills) out.add(`${BUNDLE_PATHS.skills}${skill.name}.md`, skill.content);
-
-  const index = SearchIndex.build(recordsOf(site.pages));
-  json(BUNDLE_PATHS.searchIndex, await index.export());
 
   const order = readingOrder(site);
   const llms = llmsEntries(site, order, manifestPages, built);
@@ -77,6 +99,7 @@ export async function emitBundle(site: SiteModel, built: ReadonlyMap<string, Bui
     tools,
     skills: skills.map(({ name, description, groups, generated }) => ({ name, description, groups, generated, file: `${BUNDLE_PATHS.skills}${name}.md` })),
     openapi: [...site.openapi.keys()].sort(),
+    sidebars,
     searchIndex: BUNDLE_PATHS.searchIndex,
     notFound: BUNDLE_PATHS.notFound,
   };
@@ -86,6 +109,7 @@ export async function emitBundle(site: SiteModel, built: ReadonlyMap<string, Bui
   json('.well-known/mcp.json', discoveryDocument(discovery, false));
   json('.well-known/mcp/server-card.json', serverCard(discovery, 'public'));
   json('.well-known/mcp/server-cards.json', serverCards(discovery, false));
+  await searchIndex;
   return manifest;
 }
 

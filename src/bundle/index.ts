@@ -5,3 +5,4 @@ export { discoveryDocument, discoveryInputOf, serverCard, serverCards, MCP_PATHS
 export { projectIdOf, toolSiteName } from './project-id.js';
 export type { Manifest, ManifestPage, ManifestSkill } from './manifest.js';
 export { readBundle, sourcePathOf, type LoadedBundle, type LoadedSkill, type SourceFile } from './read-bundle.js';
+export { readPageHtml } from './page-html.js';

@@ -4,7 +4,7 @@ import type { AuthMethod, PlaygroundMode } from '../config/index.js';
 import type { NavigationTree, PageAccess, Variant } from '../site/index.js';
 import type { ToolDescriptor, ToolRole } from './tools.js';
 
-export const MANIFEST_VERSION = 1;
+export const MANIFEST_VERSION = 2;
 
 /** A page as the runtime sees it: where its files are and who may read it. */
 export interface ManifestPage {
@@ -53,6 +53,8 @@ export interface Manifest {
   skills: ManifestSkill[];
   /** OpenAPI files, bundle-relative, for the MCP filesystem's /openapi/ folder. */
   openapi: string[];
+  /** Sidebar key -> bundle-relative file (see SidebarFile): the sidebars that page HTML marks with `<!--docsite:sidebar KEY-->`. */
+  sidebars: Record<string, string>;
   /** Bundle-relative paths of the search index and the 404 page. */
   searchIndex: string;
   notFound: string;

@@ -5,81 +5,123 @@ import { dirname, join } from 'node:path';
 
 const STATE_FILE = '.cache/outputs.json';
 
+/** The saved record of a build's outputs: each path's content hash, and the key of those added with one. */
+interface OutputState {
+  files: Record<string, string>;
+  keys: Record<string, string>;
+}
+
 /** What the writer knows of one output path in this build. */
 interface OutputEntry {
   /** Hash of the content this build gave the path last: what is on disk now. */
   hash: string;
   /** Hash of what was on disk before this build touched the path; undefined when there was nothing. */
   before: string | undefined;
+  /** The key the content was made from (see `keep`). */
+  key?: string;
 }
 
 /**
  * Writes the bundle's files as they are added, keeping only their hashes: a large site lays out
- * more HTML than fits comfortably in memory (10,000 pages: over 1.5 GB). A record of the previous
- * build's output hashes lets a rebuild skip unchanged files; `commit` deletes files that are gone
- * and saves the record. Before the first write the record's hashes are blanked (its paths kept),
- * so after a build that stops half-way the next one rewrites every file and still removes stale ones.
+ * more HTML than fits comfortably in memory. A record of the previous build's output hashes lets
+ * a rebuild skip unchanged files, and the keys of keyed outputs let it skip making them at all;
+ * `commit` deletes files that are gone and saves the record. Before the first write the saved
+ * record is blanked (its paths kept), so after a build that stops half-way the next one rewrites
+ * every file and still removes stale ones.
  */
 export class OutputWriter {
   private readonly entries = new Map<string, OutputEntry>();
-  private previous: Record<string, string> | undefined;
+  private previous: OutputState | undefined;
   private stateInvalidated = false;
 
   constructor(private readonly outDir: string) {}
 
-  /** Writes `content` to `path` unless it is there already; a later add of the same path wins. */
-  add(path: string, content: string | Buffer): void {
-    const hash = createHash('sha256').update(content).digest('hex');
+  /**
+   * Writes `content` to `path` unless it is there already; a later add of the same path wins.
+   * `key` records what the content was made from (see `keep`); `hash` is its sha256 (hex) when the caller has it.
+   */
+  add(path: string, content: string | Buffer, known: { key?: string; hash?: string } = {}): void {
+    this.write(path, content, known.hash ?? createHash('sha256').update(content).digest('hex'), known.key);
+  }
+
+  /**
+   * Keeps `path` as the previous build wrote it when that build made it from the same `key` (a
+   * hash of everything the content is made from) and the file is still there: then the content
+   * need not be made, hashed or written. Returns whether it did; if not, add the content.
+   */
+  keep(path: string, key: string): boolean {
+    if (this.entries.has(path)) return false;
+    const previous = this.previousState();
+    const hash = previous.files[path];
+    if (!hash || previous.keys[path] !== key || !existsSync(join(this.outDir, path))) return false;
+    this.entries.set(path, { hash, before: hash, key });
+    return true;
+  }
+
+  /** Keeps `path` if it was made from `key` (see `keep`), else adds the content `content` makes. */
+  addKeyed(path: string, key: string, content: () => string | Buffer): void {
+    if (!this.keep(path, key)) this.add(path, content(), { key });
+  }
+
+  /** Removes stale files and saves the record; returns how many files now differ from before the build. */
+  commit(): number {
+    const previous = this.previousState();
+    const next: OutputState = { files: {}, keys: {} };
+    let written = 0;
+    for (const path of [...this.entries.keys()].sort()) {
+      const { hash, before, key } = this.entries.get(path)!;
+      next.files[path] = hash;
+      if (key !== undefined) next.keys[path] = key;
+      if (hash !== before) written++;
+    }
+    for (const path of Object.keys(previous.files)) if (!(path in next.files)) rmSync(join(this.outDir, path), { force: true });
+    this.saveState(next);
+    return written;
+  }
+
+  private write(path: string, content: string | Buffer, hash: string, key: string | undefined): void {
     const full = join(this.outDir, path);
     let entry = this.entries.get(path);
     if (!entry) {
-      const previous = this.previousState()[path];
+      const previous = this.previousState().files[path];
       entry = { hash: '', before: previous !== undefined && existsSync(full) ? previous : undefined };
       this.entries.set(path, entry);
-      if (entry.before === hash) {
-        entry.hash = hash;
-        return;
-      }
-    } else if (entry.hash === hash) return;
+    }
+    if (key === undefined) delete entry.key;
+    else entry.key = key;
+    if (entry.hash === hash || (entry.hash === '' && entry.before === hash)) {
+      entry.hash = hash;
+      return;
+    }
     entry.hash = hash;
     this.invalidateState();
     mkdirSync(dirname(full), { recursive: true });
     writeFileSync(full, content);
   }
 
-  /** Removes stale files and saves the record; returns how many files now differ from before the build. */
-  commit(): number {
-    const previous = this.previousState();
-    const next: Record<string, string> = {};
-    let written = 0;
-    for (const path of [...this.entries.keys()].sort()) {
-      const { hash, before } = this.entries.get(path)!;
-      next[path] = hash;
-      if (hash !== before) written++;
-    }
-    for (const path of Object.keys(previous)) if (!(path in next)) rmSync(join(this.outDir, path), { force: true });
-    mkdirSync(join(this.outDir, '.cache'), { recursive: true });
-    writeFileSync(join(this.outDir, STATE_FILE), `${JSON.stringify(next, null, 1)}\n`);
-    return written;
-  }
-
-  private previousState(): Record<string, string> {
+  private previousState(): OutputState {
     if (!this.previous) {
       try {
-        this.previous = JSON.parse(readFileSync(join(this.outDir, STATE_FILE), 'utf8')) as Record<string, string>;
+        const saved = JSON.parse(readFileSync(join(this.outDir, STATE_FILE), 'utf8')) as Partial<OutputState>;
+        this.previous = { files: saved.files ?? {}, keys: saved.keys ?? {} };
       } catch {
-        this.previous = {};
+        this.previous = { files: {}, keys: {} };
       }
     }
     return this.previous;
   }
 
-  /** Blanks the hashes of the saved record: files are about to change, and it must never vouch for them. */
+  /** Blanks the hashes and keys of the saved record: files are about to change, and it must never vouch for them. */
   private invalidateState(): void {
     if (this.stateInvalidated) return;
     this.stateInvalidated = true;
-    const previous = this.previousState();
-    if (Object.keys(previous).length === 0) return;
-    writeFileSync(join(this.outDir, STATE_FILE), `${JSON.stringify(Object.fromEntries(Object.keys(previous).map((path) => [path, ''])), null, 1)}\n`);
+    const { files } = this.previousState();
+    if (Object.keys(files).length === 0) return;
+    this.saveState({ files: Object.fromEntries(Object.keys(files).map((path) => [path, ''])), keys: {} });
+  }
+
+  private saveState(state: OutputState): void {
+    mkdirSync(join(this.outDir, '.cache'), { recursive: true });
+    writeFileSync(join(this.outDir, STATE_FILE), `${JSON.stringify(state)}\n`);
   }
 }

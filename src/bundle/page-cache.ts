@@ -3,26 +3,29 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import type { BuiltPage } from './page-job.js';
 
+/** A cached page: a built page without its source, which the build has read already to compute the key. */
+export type CachedPage = Omit<BuiltPage, 'source'>;
+
 /**
  * A folder of `<key>.json` files. New entries are held in memory until `commit`, which a build
  * calls only when it succeeds: a failed build writes nothing, not even to its cache.
  */
 export class PageCache {
   private readonly used = new Set<string>();
-  private readonly pending = new Map<string, BuiltPage>();
+  private readonly pending = new Map<string, CachedPage>();
 
   constructor(private readonly dir: string) {}
 
-  get(key: string): BuiltPage | undefined {
+  get(key: string): CachedPage | undefined {
     this.used.add(key);
     try {
-      return JSON.parse(readFileSync(join(this.dir, `${key}.json`), 'utf8')) as BuiltPage;
+      return JSON.parse(readFileSync(join(this.dir, `${key}.json`), 'utf8')) as CachedPage;
     } catch {
       return undefined; // missing or unreadable: rebuild the page
     }
   }
 
-  set(key: string, page: BuiltPage): void {
+  set(key: string, { source: _source, ...page }: BuiltPage): void {
     this.used.add(key);
     this.pending.set(key, page);
   }

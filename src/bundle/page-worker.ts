@@ -1,5 +1,11 @@
-// Worker thread that builds batches of pages for `build`.
-import { serveBatches } from '../content/index.js';
-import { buildPage } from './page-job.js';
+// Worker thread of `build`: builds batches of pages, or (started in the search-index role) the search index.
+import { workerData } from 'node:worker_threads';
+import { SEARCH_INDEX_ROLE, serveSearchIndexFile } from './search-index-job.js';
 
-serveBatches(buildPage);
+if ((workerData as { role?: string } | null)?.role === SEARCH_INDEX_ROLE) {
+  serveSearchIndexFile();
+} else {
+  // Loaded only here, so the search-index role does not load the MDX pipeline; batches sent meanwhile wait.
+  const [{ serveBatches }, { buildPage }] = await Promise.all([import('../content/index.js'), import('./page-job.js')]);
+  serveBatches(buildPage);
+}

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { schemaValidator } from '../config/index.js';
 import { UsageError } from '../errors.js';
+import { isConsistentSidebar, type SidebarFile } from '../render/index.js';
 import { SearchIndex } from '../search/index.js';
 import { BUNDLE_PATHS } from './emit-bundle.js';
 import type { Manifest, ManifestPage, ManifestSkill } from './manifest.js';
@@ -30,6 +31,8 @@ export interface LoadedBundle {
   /** OpenAPI files, at `/openapi/<name>` in the MCP filesystem. */
   openapi: SourceFile[];
   skills: LoadedSkill[];
+  /** The sidebars pages show, by key (see `readPageHtml`). */
+  sidebars: ReadonlyMap<string, SidebarFile>;
 }
 
 /** The MCP filesystem path of a page: "/" -> "/index.mdx", "/guides/intro" -> "/guides/intro.mdx". */
@@ -41,11 +44,12 @@ export function sourcePathOf(url: string): string {
 export async function readBundle(dir: string): Promise<LoadedBundle> {
   const manifest = await readManifest(dir);
   const text = (path: string): Promise<string> => readFile(join(dir, path), 'utf8');
-  const [search, sources, openapi, skills] = await Promise.all([
+  const [search, sources, openapi, skills, sidebars] = await Promise.all([
     text(manifest.searchIndex).then((json) => SearchIndex.load(JSON.parse(json))),
     Promise.all(manifest.pages.map(async (page): Promise<[string, SourceFile]> => [page.path, { path: sourcePathOf(page.url), content: await text(page.source) }])),
     Promise.all(manifest.openapi.map(async (file) => ({ path: `/openapi/${file.replace(/^openapi\//, '')}`, content: await text(file) }))),
     Promise.all(manifest.skills.map(async (skill) => ({ ...skill, content: await text(skill.file) }))),
+    Promise.all(Object.entries(manifest.sidebars).map(async ([key, file]): Promise<[string, SidebarFile]> => [key, sidebarOf(dir, file, await text(file))])),
   ]);
   return {
     dir,
@@ -55,7 +59,17 @@ export async function readBundle(dir: string): Promise<LoadedBundle> {
     sources: new Map(sources),
     openapi,
     skills,
+    sidebars: new Map(sidebars),
   };
+}
+
+/** Parses a sidebar file; throws UsageError when it is not one whose marks fit its HTML. */
+function sidebarOf(dir: string, file: string, json: string): SidebarFile {
+  const sidebar = JSON.parse(json) as SidebarFile;
+  if (typeof sidebar?.html !== 'string' || typeof sidebar.pages !== 'object' || sidebar.pages === null || !isConsistentSidebar(sidebar)) {
+    throw new UsageError(`${dir}/${file} is not a valid sidebar file.`, 'Rebuild the bundle with this version of docsite.');
+  }
+  return sidebar;
 }
 
 async function readManifest(dir: string): Promise<Manifest> {

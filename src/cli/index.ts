@@ -1,10 +1,15 @@
 // The `docsite` command: builds the commander program and turns failures into exit codes.
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
+import { StoreError } from '../store/index.js';
 import { DOCSITE_VERSION } from '../version.js';
+import { registerAnalytics } from './analytics-command.js';
 import { registerBuild } from './build-command.js';
+import { registerCredentials } from './credentials-command.js';
 import { registerDev } from './dev-command.js';
+import { registerKeys } from './keys-command.js';
 import { registerServe } from './serve-command.js';
+import { registerUsers } from './users-command.js';
 import { registerValidate } from './validate-command.js';
 
 /** Exit codes shared by every command. */
@@ -21,6 +26,10 @@ export function createProgram(): Command {
   registerBuild(program);
   registerServe(program);
   registerDev(program);
+  registerKeys(program);
+  registerUsers(program);
+  registerCredentials(program);
+  registerAnalytics(program);
   return program;
 }
 
@@ -37,6 +46,12 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (error instanceof UsageError) {
       process.stderr.write(`docsite: ${error.message}\n${error.hint ? `  hint: ${error.hint}\n` : ''}`);
+      return EXIT.usage;
+    }
+    if (error instanceof StoreError) {
+      // The operator's own terminal: the driver's cause (never a password) helps more than the generic message alone.
+      const cause = error.cause instanceof Error && error.cause.message ? ` (${error.cause.message})` : '';
+      process.stderr.write(`docsite: ${error.message}${cause}\n  hint: check --data-dir or --database-url (env DOCSITE_DATABASE_URL).\n`);
       return EXIT.usage;
     }
     const code = (error as NodeJS.ErrnoException).code;

@@ -1,34 +1,37 @@
 // `docsite serve [dir]`: maps flags to serve() options, prints where the site is, stops on SIGINT/SIGTERM.
 import type { Command } from 'commander';
+import { RUNTIME_CONFIG_FILE, RuntimeConfigError } from '../config/index.js';
+import { UsageError } from '../errors.js';
 import { serve } from '../runtime/index.js';
-import { plural, printDiagnostics } from './format-diagnostics.js';
+import { formatDiagnostics, plural, printDiagnostics } from './format-diagnostics.js';
 import { closeOnStopSignal } from './stop-signal.js';
 import { parseCount, parsePort, parseSiteUrl } from './options.js';
+import { addStateOptions, type StateFlags } from './state-options.js';
 
-interface ServeFlags {
+interface ServeFlags extends StateFlags {
   port: number;
   host: string;
   siteUrl?: string;
-  dataDir?: string;
-  databaseUrl?: string;
   allowedOrigin: string[];
   trustProxy?: number;
+  config?: string;
 }
 
 export function registerServe(program: Command): void {
-  program
+  const command = program
     .command('serve')
     .description('serve a site to readers and agents: pages, Markdown, llms.txt, discovery files and the MCP server at /mcp (builds a docs folder first)')
     .argument('[dir]', 'docs folder (holds docs.json) or a bundle written by `docsite build`', '.')
     .option('--port <port>', 'port to listen on (0: any free port)', parsePort, 3000)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--site-url <url>', 'public URL of the site behind a proxy (discovery files and links use it)', parseSiteUrl)
-    .option('--data-dir <dir>', 'folder of the SQLite state (default: <dir>/.docsite)')
-    .option('--database-url <url>', 'PostgreSQL URL for the state (env: DOCSITE_DATABASE_URL)', process.env.DOCSITE_DATABASE_URL)
+    .option('--site-url <url>', 'public URL of the site behind a proxy (discovery files and links use it)', parseSiteUrl);
+  addStateOptions(command)
     .option('--allowed-origin <origin>', 'origin of a web-based AI tool allowed to call /mcp from a browser (repeatable)', (value: string, all: string[]) => [...all, value], [])
     .option('--trust-proxy <hops>', 'number of reverse proxies in front, for client addresses and https', parseCount)
+    .option('--config <file>', `runtime config: authentication, OAuth, MCP switch (default: <dir>/${RUNTIME_CONFIG_FILE} when present)`)
     .action(async (dir: string, flags: ServeFlags) => {
       const running = await serve({
+        ...(flags.config ? { configFile: flags.config } : {}),
         dir,
         port: flags.port,
         host: flags.host,
@@ -41,8 +44,13 @@ export function registerServe(program: Command): void {
           printDiagnostics(report.errors, report.warnings);
           if (report.ok) process.stdout.write(`Built ${plural(report.pageCount, 'page')} (${report.cacheHits} from cache).\n`);
         },
+      }).catch((error: unknown) => {
+        if (!(error instanceof RuntimeConfigError)) throw error;
+        process.stderr.write(`${formatDiagnostics(error.diagnostics, process.stderr.isTTY === true)}\n\n`);
+        throw new UsageError(`The runtime config ${error.diagnostics[0]?.file ?? ''} has errors; fix them to serve the site.`, 'See schemas/runtime-config.schema.json for the allowed keys and values.');
       });
-      process.stdout.write(`docsite is serving ${running.bundle.manifest.site.name} at ${running.url}\n  MCP server: ${running.mcpUrl}\n  Project id: ${running.projectId}\n`);
+      const authed = running.authedMcpUrl ? `  Authenticated MCP server: ${running.authedMcpUrl}\n` : '';
+      process.stdout.write(`docsite is serving ${running.bundle.manifest.site.name} at ${running.url}\n  MCP server: ${running.mcpUrl}\n  Project id: ${running.projectId}\n${authed}`);
       await closeOnStopSignal(() => running.close());
     });
 }

@@ -15,6 +15,11 @@ function read(name: string): string {
   return text;
 }
 
+/** The text of a template, `{{slot}}` markers included. */
+export function templateSource(name: string): string {
+  return read(name);
+}
+
 /** The content of a static asset. */
 export function templateAsset(name: TemplateAsset): string {
   return read(name);

@@ -1,8 +1,10 @@
 // The HTTP runtime: composes the routers over one loaded bundle and the state behind the Store.
-import express, { type Express, type Request } from 'express';
+import express, { type Express, type Request, type Response } from 'express';
+import type { ChatModel } from '../assistant/index.js';
+import { bearerTokenOf, isApiKey, type SiteAuth } from '../auth/index.js';
 import type { LoadedBundle } from '../bundle/index.js';
 import { createToolset, type McpContext } from '../mcp/index.js';
-import { ANONYMOUS } from '../site/index.js';
+import { ANONYMOUS, type Principal } from '../site/index.js';
 import type { Store } from '../store/index.js';
 import { filesystems } from './filesystems.js';
 import { errorHandler } from './http-error.js';
@@ -14,6 +16,7 @@ import { discoveryRoute } from './routes/discovery-route.js';
 import { healthRoute } from './routes/health-route.js';
 import { mcpRoute } from './routes/mcp-route.js';
 import { pagesRoute } from './routes/pages-route.js';
+import { restApiRoute } from './routes/rest-api-route.js';
 import { siteUrlOf } from './site-url.js';
 
 export interface AppOptions {
@@ -30,12 +33,28 @@ export interface AppOptions {
   trustProxy?: number;
   /** Rewrites every HTML page before it is sent (`docsite dev` adds its reload script). */
   transformHtml?(html: string): string;
+  /** Writes the assistant's answers (`DOCSITE_ASSISTANT_*`); without one it quotes the cited sections. */
+  assistantModel?: ChatModel;
+  /** Site authentication (`createSiteAuth`); undefined: authentication off, every reader anonymous. */
+  auth?: SiteAuth;
+  /** With authentication on: whether the MCP servers are served (runtime config `mcp.enabled`, SPEC.md 4.4). Default true. */
+  mcpEnabled?: boolean;
+}
+
+/** SPEC.md 5.1: API keys never open an MCP server; /mcp says so instead of ignoring the key. */
+function refusesApiKey(req: Request, res: Response): boolean {
+  const token = bearerTokenOf(req);
+  if (!token || !isApiKey(token)) return false;
+  res.status(403).json({ jsonrpc: '2.0', error: { code: -32000, message: 'API keys cannot authenticate to an MCP server: /mcp needs no credentials and /authed/mcp takes OAuth access tokens.' }, id: null });
+  return true;
 }
 
 /** Builds the express app. Tool definitions and per-access filesystems are built once, here. */
 export function createApp(options: AppOptions): Express {
-  const { bundle, store, logger } = options;
-  const authentication = false;
+  const { bundle, store, logger, auth } = options;
+  const authentication = auth !== undefined;
+  // The MCP switch exists only on sites with authentication; without it /mcp always works (SPEC.md 4.4).
+  const mcpEnabled = !authentication || options.mcpEnabled !== false;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 0);
@@ -43,31 +62,32 @@ export function createApp(options: AppOptions): Express {
   const toolset = createToolset(bundle.manifest);
   const filesystemOf = filesystems(bundle, authentication);
   const projectId = bundle.manifest.site.projectId;
-  const viewOf = (_req: Request): ReaderView => readerView(ANONYMOUS, authentication);
+  const viewOf = (req: Request): ReaderView => readerView(auth ? auth.principalOf(req) : ANONYMOUS, authentication);
+  const mcpContext = (req: Request, principal: Principal): McpContext => ({
+    bundle,
+    principal,
+    authentication,
+    siteUrl: siteUrlOf(req, options.siteUrl),
+    filesystem: filesystemOf(readerView(principal, authentication)),
+    feedback: async ({ path, comment }) => void (await store.addFeedback({ projectId, path, comment, source: 'agent' })),
+  });
 
   app.use(healthRoute({ checks: { store: () => store.ping().then(() => undefined) } }));
-  app.use(discoveryRoute({ bundle, siteUrl: options.siteUrl, authentication }));
-  app.use(
-    '/mcp',
-    mcpRoute({
-      toolset,
-      policy,
-      logger,
-      contextFor(req): McpContext {
-        const view = viewOf(req);
-        return {
-          bundle,
-          principal: view.principal,
-          authentication,
-          siteUrl: siteUrlOf(req, options.siteUrl),
-          filesystem: filesystemOf(view),
-          feedback: async ({ path, comment }) => void (await store.addFeedback({ projectId, path, comment, source: 'agent' })),
-        };
-      },
-    }),
-  );
+  if (auth) app.use(auth.router);
+  if (mcpEnabled) app.use(discoveryRoute({ bundle, siteUrl: options.siteUrl, authentication }));
+  app.use(restApiRoute({ bundle, store, logger, siteUrl: options.siteUrl, authentication, assistantModel: options.assistantModel }));
+  // The public server answers everyone as anonymous, signed in or not; the authenticated one only bearer tokens.
+  if (mcpEnabled) app.use('/mcp', mcpRoute({ toolset, policy, logger, contextFor: (req, res) => (refusesApiKey(req, res) ? undefined : mcpContext(req, ANONYMOUS)) }));
+  if (auth && mcpEnabled) {
+    const contextFor = (req: Request, res: Response): McpContext | undefined => {
+      const principal = auth.bearerPrincipalOf(req, res);
+      return principal && mcpContext(req, principal);
+    };
+    app.use('/authed/mcp', auth.resolveBearer, mcpRoute({ toolset, policy, logger, contextFor }));
+  }
   app.use(agentFilesRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
-  app.use(pagesRoute({ bundle, viewOf, ...(options.transformHtml ? { transformHtml: options.transformHtml } : {}) }));
+  const transformHtml = options.transformHtml ?? ((html: string) => html);
+  app.use(pagesRoute({ bundle, viewOf, transformHtml: auth ? (html, req) => transformHtml(auth.decorateHtml(html, req)) : transformHtml }));
   app.use(errorHandler(logger));
   return app;
 }

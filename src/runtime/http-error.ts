@@ -1,5 +1,6 @@
 // HTTP errors of the REST and page routes, and the one handler that turns them into responses.
 import type { ErrorRequestHandler } from 'express';
+import { StoreUnavailableError } from '../store/index.js';
 import type { Logger } from './logger.js';
 
 /** An error with its HTTP status and a message safe to show the client (SPEC.md 2.4 body). */
@@ -22,12 +23,19 @@ const BODY_ERRORS: Record<string, [number, string]> = {
   'charset.unsupported': [415, 'Unsupported charset.'],
 };
 
-/** Maps any error to `{error, details?}` with the right status; unexpected errors are logged and answered 500 without internals. */
+/** The database is down or busy (the store's messages never hold secrets, but the body says no more than this). */
+const UNAVAILABLE = new HttpError(503, 'The service is temporarily unavailable; retry shortly.', undefined, { 'Retry-After': '5' });
+
+/**
+ * Maps any error to `{error, details?}` with the right status: `HttpError` as it says, body-parser
+ * errors, `StoreUnavailableError` 503 with `Retry-After`; anything else is logged and answered 500
+ * without internals.
+ */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const bodyError = BODY_ERRORS[(error as { type?: string }).type ?? ''];
-    const httpError = error instanceof HttpError ? error : bodyError ? new HttpError(bodyError[0], bodyError[1]) : undefined;
-    if (!httpError) logger.error('request failed', { method: req.method, path: req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    const httpError = error instanceof HttpError ? error : bodyError ? new HttpError(bodyError[0], bodyError[1]) : error instanceof StoreUnavailableError ? UNAVAILABLE : undefined;
+    if (!httpError || httpError === UNAVAILABLE) logger.error('request failed', { method: req.method, path: req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     const { status, message, details, headers } = httpError ?? new HttpError(500, 'Internal server error.');
     if (res.headersSent) return void res.end();
     res.status(status).set(headers ?? {}).json(details ? { error: message, details } : { error: message });

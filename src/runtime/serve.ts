@@ -1,12 +1,16 @@
 // `serve`: finds or builds the bundle, opens the state, and listens. Returns a handle to stop it.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { createSiteAuth } from '../auth/index.js';
 import { build, BUNDLE_PATHS, readBundle, type BuildReport, type LoadedBundle } from '../bundle/index.js';
+import { readRuntimeConfig, webOriginsOf, type RuntimeConfig } from '../config/index.js';
 import { UsageError } from '../errors.js';
-import { openStore, type Store } from '../store/index.js';
+import { chatModelConfigFromEnv, openAiChatModel } from '../assistant/index.js';
+import { openStore, storeOptionsFor, type Store } from '../store/index.js';
 import { createApp } from './app.js';
 import { isLoopback, listen } from './listen.js';
 import { jsonLogger, type Logger } from './logger.js';
+import { siteUrlOf } from './site-url.js';
 
 export interface ServeOptions {
   /** A docs folder (built first when needed) or a bundle folder. */
@@ -21,6 +25,10 @@ export interface ServeOptions {
   allowedOrigins?: string[];
   trustProxy?: number;
   logger?: Logger;
+  /** The runtime config file (authentication, OAuth, MCP switch); default `<dir>/docsite.config.json` when present. */
+  configFile?: string;
+  /** An already loaded runtime config; overrides `configFile`. */
+  runtimeConfig?: RuntimeConfig;
   /** Called with the build's report when `dir` is a docs folder. */
   onBuild?(report: BuildReport): void;
 }
@@ -32,6 +40,8 @@ export interface RunningServer {
   /** The MCP server's public URL (on `--site-url` when set). */
   mcpUrl: string;
   projectId: string;
+  /** The authenticated MCP server's public URL, when site authentication and the MCP server are on. */
+  authedMcpUrl: string | undefined;
   bundle: LoadedBundle;
   /** Stops accepting connections, waits for open requests, closes the store. */
   close(): Promise<void>;
@@ -51,28 +61,47 @@ async function bundleDirOf(dir: string, options: ServeOptions): Promise<string> 
 export async function serve(options: ServeOptions): Promise<RunningServer> {
   const dir = resolve(options.dir);
   const logger = options.logger ?? jsonLogger();
-  const bundle = await readBundle(await bundleDirOf(dir, options));
-  const store: Store = await openStore(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir: options.dataDir ?? join(dir, '.docsite') });
+  const modelConfig = chatModelConfigFromEnv(process.env);
+  const config = options.runtimeConfig ?? (await readRuntimeConfig(dir, options.configFile));
+  const siteUrl = options.siteUrl ?? config.siteUrl;
+  const built = await readBundle(await bundleDirOf(dir, { ...options, ...(siteUrl ? { siteUrl } : {}) }));
+  // The configured project id replaces the one derived from docs.json for every reader of the manifest.
+  const bundle: LoadedBundle = config.projectId ? { ...built, manifest: { ...built.manifest, site: { ...built.manifest.site, projectId: config.projectId } } } : built;
+  const store: Store = await openStore(storeOptionsFor(dir, options));
   const host = options.host ?? '127.0.0.1';
+  const auth = config.authentication && createSiteAuth({
+    authentication: config.authentication,
+    oauth: config.oauth,
+    mcpEnabled: config.mcp.enabled,
+    store,
+    siteName: bundle.manifest.site.name,
+    logger,
+    siteUrlOf: (req) => siteUrlOf(req, siteUrl),
+  });
+  const allowedOrigins = [...(options.allowedOrigins ?? []), ...webOriginsOf(config.oauth.allowedRedirects)];
   const app = createApp({
     bundle,
     store,
     logger,
     loopbackOnly: isLoopback(host),
-    ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
-    ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+    ...(siteUrl ? { siteUrl } : {}),
+    allowedOrigins,
+    ...(auth ? { auth, mcpEnabled: config.mcp.enabled } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    ...(modelConfig ? { assistantModel: openAiChatModel(modelConfig) } : {}),
   });
   const listening = await listen(app, host, options.port ?? 3000).catch(async (error: unknown) => {
     await store.close();
     throw error;
   });
   const url = listening.url;
-  if (!isLoopback(host) && !options.siteUrl) logger.warn('listening on a non-loopback address without --site-url: any Host header is accepted; set --site-url to the public URL');
+  if (!isLoopback(host) && !siteUrl) logger.warn('listening on a non-loopback address without --site-url: any Host header is accepted; set --site-url to the public URL');
+  if (auth && !siteUrl) logger.warn('authentication is on without a site URL: token audiences and cookies follow each request\'s Host; set siteUrl in the runtime config');
   return {
     url,
-    mcpUrl: `${options.siteUrl ?? url}/mcp`,
+    mcpUrl: `${siteUrl ?? url}/mcp`,
     projectId: bundle.manifest.site.projectId,
+    authedMcpUrl: auth && config.mcp.enabled ? `${siteUrl ?? url}/authed/mcp` : undefined,
     bundle,
     async close() {
       await listening.close();

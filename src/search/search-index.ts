@@ -41,6 +41,8 @@ export interface SearchHit {
 /** A full-text index over the sections of a site's indexed pages. */
 export class SearchIndex {
   private readonly leads: Uint8Array;
+  /** Section ids by hit URL, built on the first `sectionText` call. */
+  private byUrl: Map<string, number> | undefined;
 
   private constructor(
     private readonly document: SectionDocument,
@@ -128,6 +130,16 @@ export class SearchIndex {
     const wanted = new Set(terms.flatMap((t) => t.words.map((w) => w.word)));
     const matches = (word: string): boolean => this.encoder.encode(word).some((w) => wanted.has(w));
     return ranked.map(({ id }) => this.hit(id, matches));
+  }
+
+  /**
+   * The whole text of the section at `url` (a hit's `url`: page URL plus `#anchor`, none for the
+   * introduction), e.g. to give a language model more than the snippet; undefined when none.
+   */
+  sectionText(url: string): string | undefined {
+    this.byUrl ??= new Map(this.sections.map((s, id) => [s.anchor === null ? this.pages[s.page]!.url : `${this.pages[s.page]!.url}#${s.anchor}`, id]));
+    const id = this.byUrl.get(url);
+    return id === undefined ? undefined : this.sections[id]!.text;
   }
 
   /** The hit for section `id`; `matches` tells the words of its text that match the query. */

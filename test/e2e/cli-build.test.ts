@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { schemaValidator } from '../../src/config/index.js';
-import type { Manifest } from '../../src/bundle/index.js';
+import { build, type Manifest } from '../../src/bundle/index.js';
+import { isConsistentSidebar, type SidebarFile } from '../../src/render/index.js';
 import { runCli } from '../helpers/cli.js';
 import { readTree } from '../helpers/files.js';
 import { page, writeSite } from '../helpers/site.js';
@@ -99,7 +100,70 @@ describe('docsite build', () => {
     writeFileSync(join(site, 'quickstart.mdx'), readFileSync(join(site, 'quickstart.mdx'), 'utf8').replace('## ', '## Brand new heading\n\nNew text.\n\n## '));
     const rebuilt = runCli(['build', site]);
     expect(rebuilt.stdout).toContain('33 pages from cache');
+    // The page's HTML, Markdown and source, the search index, llms-full.txt and the manifest (whose summary it is).
+    expect(Number(/(\d+) files written/.exec(rebuilt.stdout)![1])).toBeLessThanOrEqual(6);
     expect(readFileSync(join(bundle, 'quickstart.html'), 'utf8')).toContain('Brand new heading');
+  });
+
+  it('rebuilds incrementally to exactly what a cold build of the same input writes', async () => {
+    const site = temp();
+    cpSync(EXAMPLE, site, { recursive: true });
+    // In-process builds (the CLI calls the same function): this test builds nine times.
+    const buildInto = async (out: string): Promise<string> => {
+      const report = await build(site, { out, jobs: 1, siteUrl: 'https://docs.acme.test' });
+      expect(report.errors).toEqual([]);
+      return out;
+    };
+    const withoutCache = (dir: string): Map<string, Buffer> => new Map([...readTree(dir)].filter(([path]) => !path.startsWith('.cache/')));
+    const original = await buildInto(temp());
+    const incremental = await buildInto(temp());
+    // A body edit; a retitled page (its neighbours' previous/next links and its sidebar entry change); a docs.json edit.
+    const steps: [string, (text: string) => string][] = [
+      ['quickstart.mdx', (text) => `${text}\nOne more paragraph.\n`],
+      ['authentication.mdx', (text) => text.replace('title: "Authentication"', 'title: "Signing requests"')],
+      ['docs.json', (text) => text.replace('"expanded": false', '"expanded": true')],
+    ];
+    for (const [file, change] of steps) {
+      writeFileSync(join(site, file), change(readFileSync(join(site, file), 'utf8')));
+      await buildInto(incremental);
+      expect(withoutCache(incremental), `after editing ${file}`).toEqual(withoutCache(await buildInto(temp())));
+    }
+    expect(readFileSync(join(incremental, 'quickstart.html'), 'utf8')).toContain('<span>Signing requests</span>');
+    cpSync(EXAMPLE, site, { recursive: true });
+    await buildInto(incremental);
+    expect(withoutCache(incremental)).toEqual(withoutCache(original));
+  }, 60_000);
+
+  it('builds the search index of a large site on a worker thread into the same bytes as in one thread', () => {
+    const pages = Array.from({ length: 1000 }, (_, i) => `p/page-${String(i).padStart(4, '0')}`);
+    const files: Record<string, string | object> = { 'docs.json': { name: 'Many', navigation: { groups: [{ group: 'All', pages }] } } };
+    for (const [i, path] of pages.entries()) files[`${path}.mdx`] = page({ title: `Page ${i}` }, `Words about topic ${i % 37}.\n\n## Part ${i % 5}\n\nMore text ${i}.`);
+    const dir = writeSite(files);
+    const [threads, single] = [temp(), temp()];
+    expect(runCli(['build', dir, '--out', threads, '--jobs', '2']).code).toBe(0);
+    expect(runCli(['build', dir, '--out', single, '--jobs', '1']).code).toBe(0);
+    expect(readTree(threads)).toEqual(readTree(single));
+  }, 120_000);
+
+  it('writes each sidebar once; pages carry a marker naming theirs', () => {
+    const keys = Object.keys(manifest.sidebars);
+    expect(keys.length).toBeGreaterThan(1);
+    for (const key of keys) {
+      const sidebar: SidebarFile = JSON.parse(read(manifest.sidebars[key]!));
+      expect(sidebar.html).toMatch(/^<ul class="nav-tree">/);
+      expect(isConsistentSidebar(sidebar), key).toBe(true);
+    }
+    for (const p of manifest.pages) {
+      const html = read(p.html);
+      expect(html).not.toContain('nav-tree');
+      const marker = /<nav class="sidebar"[^>]*><!--docsite:sidebar ([\w-]+)--><\/nav>/.exec(html);
+      if (!p.inNavigation) {
+        expect(marker, p.url).toBeNull();
+        continue;
+      }
+      expect(keys, p.url).toContain(marker![1]);
+      if (!p.hidden) expect(JSON.parse(read(manifest.sidebars[marker![1]!]!)).pages, p.url).toHaveProperty([p.url]);
+    }
   });
 
   it('writes nothing when the site has errors', () => {
@@ -123,7 +187,8 @@ describe('docsite build', () => {
     const html = read('acme/get-customers.html');
     expect(html).toContain('<h1>List customers</h1>');
     expect(html).toContain('https://api.acme.test/v2/customers');
-    expect(read('api-reference/invoices/create.html')).toContain('href="/acme/get-customers"');
+    const key = /<!--docsite:sidebar ([\w-]+)-->/.exec(read('api-reference/invoices/create.html'))![1]!;
+    expect(JSON.parse(read(manifest.sidebars[key]!)).html).toContain('href="/acme/get-customers"');
     expect(manifest.pages.find((p) => p.path === 'acme/post-customers')).toMatchObject({ url: '/acme/post-customers', indexed: true, endpoint: { method: 'POST' } });
   });
 

@@ -1,24 +1,19 @@
-// The built pages in a real browser (Debian Chromium): layout, components and API pages work,
-// with and without JavaScript, and print no console errors. Screenshots go to test/artifacts/.
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The built pages in a real browser (Debian Chromium), served by the runtime as `docsite serve`
+// serves them: layout, sidebar, components and API pages work, with and without JavaScript, and
+// print no console errors. Screenshots go to test/artifacts/.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/bundle/index.js';
 import { launchBrowser } from '../helpers/browser.js';
-import { serveBundle } from '../helpers/bundle-server.js';
+import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
 
-const EXAMPLE = join(import.meta.dirname, '..', '..', 'examples', 'acme');
 const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 let browser: Browser;
-let server: Awaited<ReturnType<typeof serveBundle>>;
+let server: TestRuntime;
 
 beforeAll(async () => {
-  const out = mkdtempSync(join(tmpdir(), 'docsite-browser-'));
-  const report = await build(EXAMPLE, { out, jobs: 1 });
-  expect(report.errors).toEqual([]);
-  server = await serveBundle(out);
+  server = await startRuntime();
   browser = await launchBrowser();
   mkdirSync(ARTIFACTS, { recursive: true });
 });
@@ -46,7 +41,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
-describe('built pages in Chromium', () => {
+describe('served pages in Chromium', () => {
   it('renders the index page with layout, navigation and components', async () => {
     const { page, problems } = await open('/');
     await expect(page.title()).resolves.toBe('Acme documentation - Acme');
@@ -60,6 +55,21 @@ describe('built pages in Chromium', () => {
     expect(await page.locator('.pager-next').innerText()).toContain('Quickstart');
     await screenshot(page, 'index');
     expect(problems).toEqual([]);
+  });
+
+  it('shows the sidebar marked for the page: its link current, the collapsed group around it open', async () => {
+    for (const javaScript of [true, false]) {
+      const inside = await open('/concepts/payments/advanced/multi-currency', { javaScript });
+      const current = inside.page.locator('.sidebar a[aria-current="page"]');
+      expect(await current.innerText()).toMatch(/^Multi-currency/);
+      expect(await current.isVisible()).toBe(true);
+      expect(await inside.page.locator('.sidebar details:has(a[href="/concepts/payments/advanced/multi-currency"])').last().getAttribute('open')).toBe('');
+      expect(inside.problems).toEqual([]);
+      const outside = await open('/quickstart', { javaScript });
+      expect(await outside.page.locator('.sidebar a[href="/concepts/payments/advanced/multi-currency"]').isVisible()).toBe(false);
+      expect(await outside.page.locator('.sidebar a[aria-current="page"]').innerText()).toBe('Quickstart');
+      expect(outside.problems).toEqual([]);
+    }
   });
 
   it('switches tabs, steps and code groups on the components page, also without JavaScript', async () => {

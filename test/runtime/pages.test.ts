@@ -30,6 +30,22 @@ describe('pages', () => {
     expect(await (await get('/index.md')).text()).toMatch(/^# Acme documentation/);
   });
 
+  it('puts the sidebar into each page, marked for that page', async () => {
+    const sidebarOf = async (path: string): Promise<string> => {
+      const html = await (await get(path)).text();
+      expect(html).not.toContain('docsite:sidebar');
+      return /<nav class="sidebar"[\s\S]*?<\/nav>/.exec(html)![0];
+    };
+    const inside = await sidebarOf('/concepts/payments/advanced/multi-currency');
+    expect(inside.match(/aria-current="page"/g)).toHaveLength(1);
+    expect(inside).toContain('<a href="/concepts/payments/advanced/multi-currency" aria-current="page">');
+    expect(inside).toMatch(/<details data-group="g\d+" open><summary>Advanced/);
+    const outside = await sidebarOf('/quickstart');
+    expect(outside).toContain('<a href="/quickstart" aria-current="page">');
+    expect(outside).toMatch(/<details data-group="g\d+"><summary>Advanced/);
+    expect(outside.replace(' aria-current="page"', '')).toBe(inside.replace(' aria-current="page"', '').replace(/(<details data-group="g\d+") open(><summary>Advanced)/, '$1$2'));
+  });
+
   it('redirects trailing slashes and the redirects of docs.json', async () => {
     expect((await get('/quickstart/')).headers.get('location')).toBe('/quickstart');
     const old = await get('/old-quickstart');
@@ -40,7 +56,7 @@ describe('pages', () => {
   it('serves the site assets but never docsite data, sources, caches or raw page files', async () => {
     expect((await get('/images/dashboard.svg')).status).toBe(200);
     expect((await get('/_docsite/docsite.css')).status).toBe(200);
-    for (const path of ['/_docsite/manifest.json', '/_docsite/search-index.json', '/_docsite/sources/quickstart.mdx', '/quickstart.html', '/.cache/outputs.json', '/docs.json', '/drafts/ledger-api']) {
+    for (const path of ['/_docsite/manifest.json', '/_docsite/search-index.json', '/_docsite/nav/t0-0.json', '/_docsite/sources/quickstart.mdx', '/quickstart.html', '/.cache/outputs.json', '/docs.json', '/drafts/ledger-api']) {
       expect((await get(path)).status, path).toBe(404);
     }
   });

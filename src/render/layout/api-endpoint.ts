@@ -2,9 +2,7 @@
 import type { Element, ElementContent } from 'hast';
 import { h } from 'hastscript';
 import type { ParamFieldModel } from '../../content/index.js';
-import type { SitePage } from '../../site/index.js';
-
-type Endpoint = NonNullable<SitePage['endpoint']>;
+import type { ResolvedEndpoint as Endpoint } from '../../site/index.js';
 
 /** How the request authenticates, as readers need to know it. */
 function authDescription(endpoint: Endpoint): (string | Element)[] {
@@ -20,8 +18,8 @@ function authDescription(endpoint: Endpoint): (string | Element)[] {
   }
 }
 
-export function apiEndpoint(page: SitePage): ElementContent[] {
-  const endpoint = page.endpoint;
+/** The endpoint section of an API page (none for other pages); `params` fill the playground. */
+export function apiEndpoint(endpoint: Endpoint | undefined, params: readonly ParamFieldModel[]): ElementContent[] {
   if (!endpoint) return [];
   const method = endpoint.method.toLowerCase();
   const line = h('div', { className: ['endpoint-line'] }, [
@@ -32,7 +30,7 @@ export function apiEndpoint(page: SitePage): ElementContent[] {
   const auth = h('p', { className: ['endpoint-auth'] }, [h('span', { className: ['endpoint-auth-label'] }, 'Authentication: '), ...authDescription(endpoint)]);
   const parts: ElementContent[] = [line];
   if (endpoint.playground !== 'none' && endpoint.authMethod !== 'none') parts.push(auth);
-  if (endpoint.playground === 'interactive') parts.push(playground(endpoint, page.params));
+  if (endpoint.playground === 'interactive') parts.push(playground(endpoint, params));
   return [h('section', { className: ['api-endpoint', `playground-${endpoint.playground}`], ariaLabel: 'Endpoint', dataPlayground: endpoint.playground }, parts)];
 }
 

@@ -17,9 +17,11 @@ const BUILT_IN: Record<string, string> = {
   vscode: 'Connect to VS Code',
 };
 
-/** Options that work without JavaScript: plain links. The rest are buttons or links the script completes. */
-export function contextualMenu(config: DocsConfig, url: string): ElementContent[] {
-  const options = config.contextual?.options ?? [];
+/** docs.json `contextual.options`: built-in names or custom `{title, href}` links. */
+export type ContextualOptions = NonNullable<DocsConfig['contextual']>['options'];
+
+/** The menu of the page at `url`. Options that work without JavaScript are plain links; the rest are buttons or links the script completes. */
+export function contextualMenu(options: ContextualOptions, url: string): ElementContent[] {
   if (options.length === 0) return [];
   const items = options.flatMap((option): ElementContent[] => {
     if (typeof option === 'object') {

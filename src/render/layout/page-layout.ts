@@ -1,82 +1,112 @@
-// Lays a rendered page body out in the site template: header, sidebar, content, table of contents.
+// Lays a rendered page body out in the site template: header, sidebar marker, content, table of contents.
+import { createHash } from 'node:crypto';
 import type { ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
-import type { NavigationTree, SiteModel, SitePage } from '../../site/index.js';
+import type { NavItem, NavigationTree, SiteModel, SitePage } from '../../site/index.js';
 import { markdownPath } from '../llms-txt.js';
 import { fillTemplate } from '../template.js';
 import { apiEndpoint } from './api-endpoint.js';
 import { contextualMenu } from './contextual-menu.js';
-import { brand, globalLinks, switchers, tabBar } from './header.js';
+import { switchers, tabBar } from './header.js';
 import { breadcrumbs, pager, tableOfContents } from './page-parts.js';
-import { renderSidebar, type Sidebar } from './sidebar.js';
+import { defaultLanguage, pageInputs, type PageInputs } from './page-inputs.js';
+import { renderSidebar } from './sidebar.js';
+import { sidebarMarker, type SidebarFile } from './sidebar-file.js';
 import { indexSite } from './site-index.js';
+import { PAGE_TEMPLATE, siteParts, sitePartsKey, type SiteParts } from './site-parts.js';
 
-/** Renders the pages of one site; shared work (navigation, header) is done once per tree and tab. */
+/**
+ * Renders the pages of one site. A page is laid out from its inputs (plain data, see PageInputs),
+ * its body and the parts all pages share, so `key` can tell whether a page needs laying out again.
+ * Sidebars are not part of pages: each is rendered once (`sidebar`), and a page carries a marker
+ * that the runtime replaces with the sidebar marked for that page (see insertSidebar).
+ */
 export interface SiteLayout {
-  /** The full HTML document of a page, laid out in `tree` (undefined for pages outside navigation). */
-  page(page: SitePage, tree: NavigationTree | undefined, bodyHtml: string): string;
+  /** What the layout of `page` reads, laid out in `tree` (undefined for pages outside navigation). */
+  inputs(page: SitePage, tree: NavigationTree | undefined): PageInputs;
+  /**
+   * A hash of everything the layout of a page reads: its inputs, its body (through `bodyKey`, a
+   * hash of what the body is made from) and the shared parts. Equal keys lay out equal pages.
+   */
+  key(inputs: PageInputs, bodyKey: string): string;
+  /** The full HTML document of a page, with a sidebar marker in place of its sidebar. */
+  page(inputs: PageInputs, bodyHtml: string): string;
+  /** The sidebar named by some page's `inputs.sidebar`. */
+  sidebar(key: string): SidebarFile;
   /** The 404 page. */
   notFound(): string;
 }
 
+/** Creates the layout of `site`; shared work (navigation lookups, header parts, sidebars) is done once. */
 export function createSiteLayout(site: SiteModel): SiteLayout {
   const index = indexSite(site);
-  const sidebars = new Map<string, Sidebar>();
-  const sidebarOf = (tree: NavigationTree, tab: number | undefined): Sidebar => {
-    const key = `${site.navigation.trees.indexOf(tree)}:${tab ?? ''}`;
-    let sidebar = sidebars.get(key);
-    if (!sidebar) {
-      const tabs = index.trees.get(tree)!.tabs;
-      const items = tab !== undefined ? tabs[tab]!.items : tabs.length > 0 ? tree.items.filter((item) => !(item.type === 'division' && tabs.some((t) => t.items === item.children))) : tree.items;
-      sidebars.set(key, (sidebar = renderSidebar(items, index)));
-    }
-    return sidebar;
-  };
+  const parts = siteParts(index);
+  const partsKey = sitePartsKey(parts);
+  /** Sidebar key -> what it shows, for every key some page's inputs named; rendered on first use. */
+  const sidebarSources = new Map<string, { tree: NavigationTree; tab: number | undefined; file?: SidebarFile }>();
 
   return {
-    page(page, tree, bodyHtml) {
-      const trees = tree ? index.trees.get(tree) : undefined;
-      const tab = trees?.tabOf.get(page.path);
-      const description = page.frontmatter.description;
+    inputs(page, tree) {
+      const inputs = pageInputs(index, page, tree);
+      if (tree && inputs.sidebar !== undefined && !sidebarSources.has(inputs.sidebar)) sidebarSources.set(inputs.sidebar, { tree, tab: inputs.activeTab });
+      return inputs;
+    },
+    key(inputs, bodyKey) {
+      return createHash('sha256').update(partsKey).update('\0').update(bodyKey).update('\0').update(JSON.stringify(inputs)).digest('hex');
+    },
+    page(inputs, bodyHtml) {
       const content: ElementContent[] = [
         h('article', { className: ['page'] }, [
-          ...breadcrumbs(page, tree),
+          ...breadcrumbs(inputs.breadcrumbs),
           h('header', { className: ['page-header'] }, [
-            h('h1', page.title),
-            ...(description ? [h('p', { className: ['page-description'] }, description)] : []),
-            ...contextualMenu(site.config, page.url),
+            h('h1', inputs.title),
+            ...(inputs.description ? [h('p', { className: ['page-description'] }, inputs.description)] : []),
+            ...contextualMenu(parts.contextual, inputs.url),
           ]),
-          ...apiEndpoint(page),
+          ...apiEndpoint(inputs.endpoint, inputs.params),
           h('div', { className: ['prose'] }, [{ type: 'raw', value: bodyHtml } as unknown as ElementContent]),
-          ...pager(page, tree, index),
+          ...pager(inputs.pager),
         ]),
       ];
-      return document(site, {
-        title: page.title === site.config.name ? page.title : `${page.title} - ${site.config.name}`,
-        lang: page.languages.length === 1 ? page.languages[0]! : (tree?.language ?? defaultLanguage(site)),
-        description,
-        noindex: page.noindex,
-        markdown: markdownPath(page.url),
-        header: [brand(site.config), ...tabBar(trees, tab), ...globalLinks(index), ...switchers(index, page, tree)],
-        sidebar: tree ? sidebarOf(tree, tab).forPage(page.url) : '',
+      return document(parts, {
+        title: inputs.title === parts.name ? inputs.title : `${inputs.title} - ${parts.name}`,
+        lang: inputs.lang,
+        description: inputs.description,
+        noindex: inputs.noindex,
+        markdown: markdownPath(inputs.url),
+        header: `${parts.brand}${toHtml(tabBar(inputs.tabs, inputs.activeTab))}${parts.globalLinks}${toHtml(switchers(inputs.switchers))}`,
+        sidebar: inputs.sidebar === undefined ? '' : sidebarMarker(inputs.sidebar),
         content,
-        toc: tableOfContents(page),
+        toc: tableOfContents(inputs.toc),
       });
+    },
+    sidebar(key) {
+      const source = sidebarSources.get(key);
+      if (!source) throw new Error(`No page shows sidebar "${key}".`);
+      source.file ??= renderSidebar(sidebarItems(source.tree, source.tab), index);
+      return source.file;
     },
     notFound() {
       const home = site.pages.find((p) => p.path === 'index')?.url ?? '/';
-      return document(site, {
-        title: `Page not found - ${site.config.name}`,
-        lang: defaultLanguage(site),
+      return document(parts, {
+        title: `Page not found - ${parts.name}`,
+        lang: defaultLanguage(index),
         noindex: true,
-        header: [brand(site.config), ...globalLinks(index)],
+        header: `${parts.brand}${parts.globalLinks}`,
         sidebar: '',
         content: [h('article', { className: ['page', 'not-found'] }, [h('h1', 'Page not found'), h('p', ['This page does not exist or has moved. ', h('a', { href: home }, 'Go to the home page'), ' or try the search.'])])],
         toc: [],
       });
     },
   };
+
+  /** The items a sidebar shows: one tab of the tree, or (no tab) what the tree has outside its tabs. */
+  function sidebarItems(tree: NavigationTree, tab: number | undefined): readonly NavItem[] {
+    const tabs = index.trees.get(tree)!.tabs;
+    if (tab !== undefined) return tabs[tab]!.items;
+    return tabs.length > 0 ? tree.items.filter((item) => !(item.type === 'division' && tabs.some((t) => t.items === item.children))) : tree.items;
+  }
 }
 
 interface DocumentParts {
@@ -86,37 +116,32 @@ interface DocumentParts {
   noindex: boolean;
   /** The page's Markdown version, advertised for agents. */
   markdown?: string;
-  header: ElementContent[];
+  /** The header's content, as HTML. */
+  header: string;
+  /** The sidebar marker, or nothing. */
   sidebar: string;
   content: ElementContent[];
   toc: ElementContent[];
 }
 
-function document(site: SiteModel, parts: DocumentParts): string {
-  const favicon = typeof site.config.favicon === 'string' ? site.config.favicon : site.config.favicon?.light;
-  const colors = site.config.colors;
-  const style = colors?.primary ? `:root{--primary:${colors.primary};--primary-light:${colors.light ?? colors.primary};--primary-dark:${colors.dark ?? colors.primary}}` : '';
+function document(site: SiteParts, parts: DocumentParts): string {
   const head: ElementContent[] = [
     ...(parts.description ? [h('meta', { name: 'description', content: parts.description })] : []),
     ...(parts.noindex ? [h('meta', { name: 'robots', content: 'noindex' })] : []),
-    ...(favicon ? [h('link', { rel: 'icon', href: favicon })] : []),
+    ...(site.favicon ? [h('link', { rel: 'icon', href: site.favicon })] : []),
     ...(parts.markdown ? [h('link', { rel: 'alternate', type: 'text/markdown', href: parts.markdown })] : []),
-    ...(style ? [h('style', style)] : []),
+    ...(site.style ? [h('style', site.style)] : []),
   ];
-  return fillTemplate('page.html', {
+  return fillTemplate(PAGE_TEMPLATE, {
     lang: escapeText(parts.lang),
     title: escapeText(parts.title),
     head: toHtml(head),
-    header: toHtml(parts.header),
+    header: parts.header,
     sidebar: parts.sidebar,
     content: toHtml(parts.content, { allowDangerousHtml: true }),
     toc: toHtml(parts.toc),
-    siteName: escapeText(site.config.name),
+    siteName: escapeText(site.name),
   });
-}
-
-function defaultLanguage(site: SiteModel): string {
-  return site.navigation.languages.find((l) => l.default)?.name ?? site.navigation.languages[0]?.name ?? 'en';
 }
 
 function escapeText(text: string): string {

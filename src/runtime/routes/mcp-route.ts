@@ -1,7 +1,8 @@
-// `/mcp`: stateless Streamable HTTP with JSON responses; a new server and transport per request.
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+// `/mcp`: stateless Streamable HTTP with JSON responses. The MCP protocol itself is src/mcp's
+// handleMcpPost (what the SDK's Server + stateless transport answer, without building them per
+// request); this router adds what HTTP needs around it: CORS, Host and Origin checks, the body.
 import express, { type Request, type Response, Router } from 'express';
-import { createMcpServer, type McpContext, type Toolset } from '../../mcp/index.js';
+import { handleMcpPost, type McpContext, type Toolset } from '../../mcp/index.js';
 import { cors } from '../cors.js';
 import type { Logger } from '../logger.js';
 import type { OriginPolicy } from '../origin-policy.js';
@@ -22,6 +23,19 @@ function rpcError(res: Response, status: number, code: number, message: string):
   res.status(status).json({ jsonrpc: '2.0', error: { code, message }, id: null });
 }
 
+/**
+ * A request header as the SDK transport reads it (fetch's `Headers.get` over the raw headers):
+ * repeated headers joined with ", ". Node instead keeps only the first of some, e.g. Content-Type.
+ */
+function header(req: Request, name: string): string | undefined {
+  let value: string | undefined;
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]!.length === name.length && raw[i]!.toLowerCase() === name) value = value === undefined ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
+  }
+  return value;
+}
+
 /** The router of one MCP endpoint, mounted at its path. */
 export function mcpRoute(options: McpRouteOptions): Router {
   const router = Router();
@@ -35,15 +49,13 @@ export function mcpRoute(options: McpRouteOptions): Router {
   router.post('/', express.json({ limit: MCP_BODY_LIMIT, type: () => true }), async (req, res) => {
     const context = options.contextFor(req, res);
     if (!context) return;
-    const server = createMcpServer(options.toolset, context);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
     try {
-      await server.connect(transport);
-      await transport.handleRequest(req, res, req.body);
+      const post = { accept: header(req, 'accept'), contentType: header(req, 'content-type'), protocolVersion: header(req, 'mcp-protocol-version'), body: req.body as unknown };
+      const answer = await handleMcpPost(options.toolset, post, context);
+      res.status(answer.status);
+      if (answer.body === undefined) return void res.end();
+      res.setHeader('Content-Type', 'application/json');
+      res.end(answer.body);
     } catch (error) {
       options.logger.error('mcp request failed', { error: error instanceof Error ? error.message : String(error) });
       if (!res.headersSent) rpcError(res, 500, -32603, 'Internal error.');

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Router, type Request, type Response } from 'express';
-import { BUNDLE_PATHS, type LoadedBundle, type ManifestPage } from '../../bundle/index.js';
+import { BUNDLE_PATHS, readPageHtml, type LoadedBundle, type ManifestPage } from '../../bundle/index.js';
 import { TEMPLATE_ASSETS } from '../../render/index.js';
 import type { ReaderView } from '../reader-view.js';
 import { redirectMatcher } from '../redirects.js';
@@ -10,7 +10,8 @@ import { redirectMatcher } from '../redirects.js';
 export interface PagesRouteOptions {
   bundle: LoadedBundle;
   viewOf(req: Request): ReaderView;
-  transformHtml?(html: string): string;
+  /** Rewrites every HTML page (404 included) before it is sent, knowing the request. */
+  transformHtml?(html: string, req: Request): string;
 }
 
 /** Bundle files that are never served as they are: docsite's data, caches, and the runtime's own documents. */
@@ -25,7 +26,7 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
   const notFound = async (req: Request, res: Response): Promise<void> => {
     res.status(404);
     if (req.accepts(['text/html', 'text/markdown', 'application/json']) === 'text/html') {
-      res.type('html').send(transformHtml(await readFile(join(bundle.dir, bundle.manifest.notFound), 'utf8')));
+      res.type('html').send(transformHtml(await readFile(join(bundle.dir, bundle.manifest.notFound), 'utf8'), req));
     } else {
       res.type('text/plain').send('Not found.\n');
     }
@@ -58,9 +59,10 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
       // A page the reader may not read does not exist for them: the same 404 as a missing page.
       if (!view.canRead(page)) return notFound(req, res);
       if (req.accepts(['text/html', 'text/markdown']) === 'text/markdown') return sendMarkdown(res, page);
-      const html = await readFile(join(bundle.dir, page.html), 'utf8');
+      // The sidebar goes in first, so that filtering removes the links this reader may not follow.
+      const html = await readPageHtml(bundle, page);
       const markdownUrl = page.url === '/' ? '/index.md' : `${page.url}.md`;
-      return void res.type('html').vary('Accept').set('Link', `<${markdownUrl}>; rel="alternate"; type="text/markdown"`).send(transformHtml(view.filterHtml(html)));
+      return void res.type('html').vary('Accept').set('Link', `<${markdownUrl}>; rel="alternate"; type="text/markdown"`).send(transformHtml(view.filterHtml(html), req));
     }
     const target = redirect(path);
     if (target) return res.redirect(target.permanent ? 308 : 307, target.location);

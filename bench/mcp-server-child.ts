@@ -1,0 +1,74 @@
+// The server side of the MCP benchmark, in a process of its own so the load generator (autocannon, in
+// the parent) and the server each get a core instead of sharing one event loop.
+//   mcp <bundle dir>: `docsite serve` as createApp builds it (loopback, SQLite state in a temp folder).
+//   echo:             a bare express endpoint that answers a POSTed JSON body with itself (the ceiling).
+// Talks to the parent over IPC: sends `ready` once listening; answers `memory`; exits on `stop`.
+import express from 'express';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readBundle } from '../src/bundle/index.js';
+import { createApp, silentLogger } from '../src/runtime/index.js';
+import { openStore, type Store } from '../src/store/index.js';
+
+export type ChildMode = 'mcp' | 'echo';
+
+/** Messages from the child. */
+export type ChildMessage =
+  | { type: 'ready'; port: number; memory: Memory; loadSeconds?: number; pages?: number; tools?: { search: string; filesystem: string } }
+  | { type: 'memory'; memory: Memory };
+
+/** Messages to the child. */
+export type ParentMessage = { type: 'memory' } | { type: 'stop' };
+
+export interface Memory {
+  rssMb: number;
+  heapUsedMb: number;
+}
+
+function memory(): Memory {
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rssMb: rss / 2 ** 20, heapUsedMb: heapUsed / 2 ** 20 };
+}
+
+async function main(mode: ChildMode, dir: string | undefined): Promise<void> {
+  let app: express.Express;
+  let store: Store | undefined;
+  let stateDir: string | undefined;
+  let ready: Omit<Extract<ChildMessage, { type: 'ready' }>, 'type' | 'port' | 'memory'> = {};
+  if (mode === 'echo') {
+    app = express();
+    app.post('/echo', express.json(), (req, res) => void res.json(req.body));
+  } else {
+    if (!dir) throw new Error('mcp mode needs the bundle folder');
+    const start = performance.now();
+    const bundle = await readBundle(dir);
+    const loadSeconds = (performance.now() - start) / 1000;
+    stateDir = mkdtempSync(join(tmpdir(), 'docsite-bench-state-'));
+    store = await openStore({ dataDir: stateDir });
+    app = createApp({ bundle, store, logger: silentLogger, loopbackOnly: true });
+    ready = { loadSeconds, pages: bundle.manifest.pages.length, tools: { search: bundle.manifest.tools.search.name, filesystem: bundle.manifest.tools.filesystem.name } };
+  }
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const send = (message: ChildMessage): void => void process.send!(message);
+  process.on('message', (message: ParentMessage) => {
+    if (message.type === 'memory') send({ type: 'memory', memory: memory() });
+    if (message.type === 'stop') {
+      server.closeAllConnections();
+      server.close(() => {
+        void store?.close().finally(() => {
+          if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+          process.exit(0);
+        });
+        if (!store) process.exit(0);
+      });
+    }
+  });
+  send({ type: 'ready', port, memory: memory(), ...ready });
+}
+
+await main(process.argv[2] as ChildMode, process.argv[3]);

@@ -1,0 +1,133 @@
+// What the layout of one page reads, gathered as plain data, so its hash can stand for the laid-out page.
+import type { ParamFieldModel } from '../../content/index.js';
+import type { NavigationTree, PageAccess, ResolvedEndpoint, SitePage } from '../../site/index.js';
+import type { SiteIndex } from './site-index.js';
+
+/** A top-level section of a tree, shown as a tab. */
+export interface TabLink {
+  label: string;
+  href: string | undefined;
+}
+
+/** A previous or next link, with the access of the page it leads to. */
+export interface PagerLink {
+  rel: 'prev' | 'next';
+  url: string;
+  label: string;
+  access: PageAccess;
+}
+
+/** A version or language switcher: the current one and where each other one leads. */
+export interface SwitcherMenu {
+  label: 'Version' | 'Language';
+  current: string | undefined;
+  options: { label: string; href: string | undefined }[];
+}
+
+/** A heading listed in "On this page". */
+export interface TocEntry {
+  depth: number;
+  id: string;
+  text: string;
+}
+
+/**
+ * Everything the layout of one page reads besides its body and the parts all pages share
+ * (SiteParts). The layout is a function of these alone: equal inputs, body and site parts
+ * lay out equal pages, which is what lets a rebuild skip the pages whose inputs did not change.
+ */
+export interface PageInputs {
+  url: string;
+  title: string;
+  description: string | undefined;
+  /** The document language. */
+  lang: string;
+  noindex: boolean;
+  breadcrumbs: string[];
+  endpoint: ResolvedEndpoint | undefined;
+  /** The endpoint's parameters, for its playground; empty for pages without an endpoint. */
+  params: ParamFieldModel[];
+  tabs: TabLink[];
+  activeTab: number | undefined;
+  switchers: SwitcherMenu[];
+  /** Key of the sidebar the page shows (`t<tree>` or `t<tree>-<tab>`); undefined for pages outside navigation. */
+  sidebar: string | undefined;
+  pager: PagerLink[];
+  toc: TocEntry[];
+}
+
+/** The inputs of `page` laid out in `tree` (undefined for pages outside navigation). */
+export function pageInputs(index: SiteIndex, page: SitePage, tree: NavigationTree | undefined): PageInputs {
+  const { site } = index;
+  const trees = tree ? index.trees.get(tree) : undefined;
+  const tab = trees?.tabOf.get(page.path);
+  const placement = tree && page.placements.find((p) => p.version === tree.version && p.language === tree.language);
+  return {
+    url: page.url,
+    title: page.title,
+    description: page.frontmatter.description,
+    lang: page.languages.length === 1 ? page.languages[0]! : (tree?.language ?? defaultLanguage(index)),
+    noindex: page.noindex,
+    breadcrumbs: placement?.breadcrumbs ?? [],
+    endpoint: page.endpoint,
+    params: page.endpoint ? page.params : [],
+    tabs: trees?.tabs.map(({ label, href }) => ({ label, href })) ?? [],
+    activeTab: tab,
+    switchers: switcherMenus(index, page, tree),
+    sidebar: tree ? sidebarKey(site.navigation.trees.indexOf(tree), tab) : undefined,
+    pager: tree && placement ? pagerLinks(index, tree, placement.index) : [],
+    toc: page.headings.filter((heading) => heading.depth === 2 || heading.depth === 3).map(({ depth, id, text }) => ({ depth, id, text })),
+  };
+}
+
+/** The language of pages in no particular language tree: the default one, else the first, else English. */
+export function defaultLanguage(index: SiteIndex): string {
+  const { languages } = index.site.navigation;
+  return languages.find((l) => l.default)?.name ?? languages[0]?.name ?? 'en';
+}
+
+/** The key of the sidebar of tab `tab` of the `treeNumber`th tree (no tab: the items outside every tab). */
+export function sidebarKey(treeNumber: number, tab: number | undefined): string {
+  return tab === undefined ? `t${treeNumber}` : `t${treeNumber}-${tab}`;
+}
+
+/** Previous and next pages around `position` in the reading order of `tree`, skipping hidden pages. */
+function pagerLinks(index: SiteIndex, tree: NavigationTree, position: number): PagerLink[] {
+  const neighbour = (step: -1 | 1): SitePage | undefined => {
+    for (let i = position + step; i >= 0 && i < tree.order.length; i += step) {
+      const candidate = index.pages.get(tree.order[i]!);
+      if (candidate && !candidate.hidden) return candidate;
+    }
+    return undefined;
+  };
+  return ([[-1, 'prev'], [1, 'next']] as const).flatMap(([step, rel]) => {
+    const target = neighbour(step);
+    return target ? [{ rel, url: target.url, label: target.frontmatter.sidebarTitle ?? target.title, access: target.access }] : [];
+  });
+}
+
+/**
+ * The version and language switchers of a page. Each entry links to the same page in that
+ * version or language when it exists there, else to that tree's first page.
+ */
+function switcherMenus(index: SiteIndex, page: SitePage, tree: NavigationTree | undefined): SwitcherMenu[] {
+  const { versions, languages, trees } = index.site.navigation;
+  const result: SwitcherMenu[] = [];
+  const target = (match: (t: NavigationTree) => boolean): string | undefined => {
+    const candidates = trees.filter(match);
+    const same = candidates.find((t) => page.placements.some((p) => p.version === t.version && p.language === t.language));
+    if (same) return page.url;
+    const first = candidates.map((t) => t.order.find((path) => index.pages.has(path))).find(Boolean);
+    return first ? index.pages.get(first)!.url : undefined;
+  };
+  if (versions.length > 1) {
+    const current = tree?.version ?? versions.find((v) => v.default)?.name;
+    result.push({ label: 'Version', current, options: versions.map((v) => ({ label: v.name, href: target((t) => t.version === v.name && (t.language === tree?.language || languages.length <= 1)) ?? target((t) => t.version === v.name) })) });
+  }
+  if (languages.length > 1) {
+    const current = tree?.language ?? languages.find((l) => l.default)?.name;
+    const available = languages.filter((l) => trees.some((t) => t.language === l.name && (t.version === tree?.version || versions.length <= 1)));
+    result.push({ label: 'Language', current, options: available.map((l) => ({ label: l.name, href: target((t) => t.language === l.name && (t.version === tree?.version || versions.length <= 1)) })) });
+  }
+  return result;
+}
