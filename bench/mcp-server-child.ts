@@ -24,13 +24,19 @@ export type ChildMessage =
 export type ParentMessage = { type: 'memory' } | { type: 'stop' };
 
 export interface Memory {
+  /** Resident set size, after a full garbage collection when the process runs with --expose-gc (the parent's default). */
   rssMb: number;
+  /** The V8 heap in use at the same moment: what the server really keeps. */
   heapUsedMb: number;
+  /** Whether a full GC ran just before the reading. */
+  afterGc: boolean;
 }
 
 function memory(): Memory {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
   const { rss, heapUsed } = process.memoryUsage();
-  return { rssMb: rss / 2 ** 20, heapUsedMb: heapUsed / 2 ** 20 };
+  return { rssMb: rss / 2 ** 20, heapUsedMb: heapUsed / 2 ** 20, afterGc: gc !== undefined };
 }
 
 async function main(mode: ChildMode, dir: string | undefined): Promise<void> {

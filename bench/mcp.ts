@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os';
 import { readBundle, type LoadedBundle } from '../src/bundle/index.js';
 import type { ChildMessage, ChildMode, Memory, ParentMessage } from './mcp-server-child.js';
 import { engineQueries, SEARCH_QUERIES } from './mcp-queries.js';
-import { pacedLoad } from './paced-load.js';
+import { pacedLoad, type PacedResult } from './paced-load.js';
 import { count, type Benchmark, type BenchmarkReport, type Check } from './report.js';
 import { benchBundle } from './serve-bundle.js';
 
@@ -19,7 +19,7 @@ const PAGES = 10_000;
 const CONNECTIONS = 32;
 /** Calls of the RSS run (BENCH_MCP_CALLS overrides, e.g. for a quick look). */
 const MCP_CALLS = Number(process.env.BENCH_MCP_CALLS) || 100_000;
-/** Seconds of the ceiling run and of each side measurement. */
+/** Seconds of the ceiling and ping runs; the fixed-rate runs last twice as long (BENCH_SECONDS overrides). */
 const RUN_SECONDS = Number(process.env.BENCH_SECONDS) || 10;
 const WARMUP_CALLS = 3_000;
 const ENGINE_ROUNDS = 40;
@@ -66,10 +66,10 @@ export const mcpBenchmark: Benchmark = {
     let server: Child | undefined;
     let ceilings: [LoadResult, LoadResult];
     let search: LoadResult;
-    let rss: { idle: number; before: number; after: number };
+    let rss: { idle: number; before: number; after: number; heapBefore: number; heapAfter: number };
     /** Further runs: label, result, and whether it ran as fast as answered (then its ratio to the ceiling means something). */
     const side: [string, LoadResult, boolean][] = [];
-    let grepImpact: { rate: number; alone: LoadResult; withGrep: LoadResult; grep: LoadResult };
+    let grepImpact: { rate: number; alone: PacedResult; withGrep: PacedResult; grep: PacedResult };
     try {
       await load({ port: echo.port, path: '/echo', bodies: echoBodies, amount: WARMUP_CALLS });
       const ceilingBefore = await ceilingRun();
@@ -87,10 +87,11 @@ export const mcpBenchmark: Benchmark = {
 
       progress(`MCP search: warm-up ${count(WARMUP_CALLS)} calls`);
       await load({ port, path: '/mcp', bodies: searchBodies, amount: WARMUP_CALLS, mcp: true });
-      const before = (await server.memory()).rssMb;
+      const before = await server.memory();
       progress(`MCP search: ${count(MCP_CALLS)} calls`);
       search = await load({ port, path: '/mcp', bodies: searchBodies, amount: MCP_CALLS, mcp: true });
-      rss = { idle: server.ready.memory.rssMb, before, after: (await server.memory()).rssMb };
+      const after = await server.memory();
+      rss = { idle: server.ready.memory.rssMb, before: before.rssMb, after: after.rssMb, heapBefore: before.heapUsedMb, heapAfter: after.heapUsedMb };
 
       // Protocol and HTTP overhead alone: the same POST /mcp path with a call that does no work.
       progress('MCP ping');
@@ -103,7 +104,7 @@ export const mcpBenchmark: Benchmark = {
       const rate = STEADY_SEARCHES;
       const steadySeconds = 2 * RUN_SECONDS;
       progress(`MCP search at ${rate}/s alone, then with \`${GREP_COMMAND}\` at ${STEADY_GREPS}/s`);
-      const paced = (bodies: string[], perSecond: number): Promise<LoadResult> =>
+      const paced = (bodies: string[], perSecond: number): Promise<PacedResult> =>
         pacedLoad({ port, path: '/mcp', headers: MCP_HEADERS, bodies, rate: perSecond, seconds: steadySeconds, isError: isRpcError });
       const alone = await paced(searchBodies, rate);
       const grepBodies = [body(1, tools.filesystem, { command: GREP_COMMAND })];
@@ -152,11 +153,14 @@ export const mcpBenchmark: Benchmark = {
       `bundle ${bundle.origin === 'build benchmark' ? 'written by the build benchmark' : bundle.origin === 'kept' ? 'kept from an earlier run' : `built now in ${bundle.buildSeconds!.toFixed(0)} s`}: ${bundle.dir}.`,
       'servers run in child processes (bench/mcp-server-child.ts), the load generator in this one, one core each; latencies at concurrency 32 are autocannon\'s (whole milliseconds), those at a fixed rate come from an evenly paced open-loop sender (bench/paced-load.ts).',
       `ceiling runs and the ping run last ${RUN_SECONDS} s (BENCH_SECONDS overrides), after ${count(WARMUP_CALLS)}-call warm-ups; the ratio uses the higher ceiling. The MCP run is ${count(MCP_CALLS)} calls (BENCH_MCP_CALLS overrides) of ${SEARCH_QUERIES.length} queries in turn.`,
-      `RSS "before" is after the warm-up (idle after load: ${count(rss.idle)} MB), "after" right after the last call; no forced GC.`,
+      `server RSS is read after a forced full GC (--expose-gc), "before" after the warm-up, "after" right after the last call; the V8 heap went ${count(rss.heapBefore)} → ${count(rss.heapAfter)} MB (right after loading: ${count(rss.idle)} MB RSS).`,
       'errors: socket errors, timeouts, non-2xx, JSON-RPC errors and tool results with isError.',
       `the generated site has no versions or languages: its search tool offers no filters, so filters are measured at the engine level only (${engine.filtered} of its queries); the engine's best of ${ENGINE_TRIES} passes counts (the slowest had p99 ${ms(engine.worstP99)}).`,
       `grep impact: at ${count(grepImpact.rate)} searches/s, p50 ${ms(grepImpact.alone.p50)} / p99 ${ms(grepImpact.alone.p99)} alone and p50 ${ms(grepImpact.withGrep.p50)} / p99 ${ms(grepImpact.withGrep.p99)} with \`${GREP_COMMAND}\` ${STEADY_GREPS}/s alongside (${ms(grepImpact.grep.p50)} per grep): the filesystem tool runs synchronously and holds the event loop; searches arriving meanwhile wait.`,
     ];
+    for (const [label, result] of [['search alone', grepImpact.alone], ['search with grep', grepImpact.withGrep], ['grep', grepImpact.grep]] as const) {
+      if (result.errorSamples.length > 0) notes.push(`errors of ${label} at a fixed rate: ${result.errorSamples.join('; ')}`);
+    }
     return {
       table: { columns: ['measurement', 'time', 'calls', 'calls/s', 'p50', 'p99', 'errors', 'vs ceiling', 'server RSS'], rows },
       checks,
@@ -261,7 +265,7 @@ interface Child {
 async function startChild(mode: ChildMode, dir?: string): Promise<Child> {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   const child: ChildProcess = fork(new URL('./mcp-server-child.ts', import.meta.url), [mode, ...(dir ? [dir] : [])], {
-    execArgv: ['--import', 'tsx', ...profile],
+    execArgv: ['--import', 'tsx', '--expose-gc', ...profile],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -13,6 +13,8 @@ export interface PacedResult {
   max: number;
   /** Transport errors, non-2xx answers, and answers `isError` flags. */
   errors: number;
+  /** What the first few errors were. */
+  errorSamples: string[];
 }
 
 export interface PacedOptions {
@@ -31,6 +33,11 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const latencies: number[] = [];
   let errors = 0;
+  const errorSamples: string[] = [];
+  const fail = (what: string): void => {
+    errors++;
+    if (errorSamples.length < 3) errorSamples.push(what);
+  };
   const pending: Promise<void>[] = [];
   const interval = 1000 / options.rate;
   const start = performance.now();
@@ -48,12 +55,12 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
           res.on('data', (chunk: string) => (text += chunk));
           res.on('end', () => {
             latencies.push(performance.now() - sent);
-            if (res.statusCode! < 200 || res.statusCode! >= 300 || options.isError?.(text)) errors++;
+            if (res.statusCode! < 200 || res.statusCode! >= 300 || options.isError?.(text)) fail(`${res.statusCode}: ${text.slice(0, 160)}`);
             resolve();
           });
         });
-        req.on('error', () => {
-          errors++;
+        req.on('error', (error) => {
+          fail(`${error.message} after ${(performance.now() - sent).toFixed(0)} ms`);
           resolve();
         });
         req.end(body);
@@ -65,5 +72,5 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number): number => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { calls: latencies.length, seconds, rate: latencies.length / seconds, p50: at(0.5), p99: at(0.99), max: at(1), errors };
+  return { calls: latencies.length, seconds, rate: latencies.length / seconds, p50: at(0.5), p99: at(0.99), max: at(1), errors, errorSamples };
 }

@@ -5,13 +5,23 @@ import { DOCSITE_VERSION } from '../version.js';
 import { BUILD_PAGE_JOB, buildPageSource, pageCacheKey, type BuiltPage } from './page-job.js';
 import { PageCache } from './page-cache.js';
 
+/** A built page as the build holds it until the bundle is written. */
+export interface HeldPage {
+  parsed: ParsedPage;
+  markdown: string;
+  /** The page's source, as read for this build. */
+  source: string;
+  /** The body HTML. A page from the cache reads it from there, so a rebuild holds the bodies of only the pages it lays out. */
+  html(): string;
+}
+
 export interface PageBuilder {
   /** The `parse` option of loadSite: builds pages and hands their parse results to the loader. */
   parse(root: string, files: readonly string[], onProgress: (done: number) => void): Promise<ParsedPage[]>;
   /** The `parseSource` option of loadSite: builds a generated page (in this thread; there are few). */
   parseSource(file: string, source: string): ParsedPage;
   /** Built pages by file, after `parse` ran. */
-  readonly built: Map<string, BuiltPage>;
+  readonly built: Map<string, HeldPage>;
   /** The cache key of each built page by file: a hash of everything the page was built from. */
   readonly keys: Map<string, string>;
   readonly cacheHits: number;
@@ -23,7 +33,8 @@ export interface PageBuilder {
 export function createPageBuilder(outDir: string, jobs?: number, workerUrl?: URL): PageBuilder {
   const job = workerUrl ? { ...BUILD_PAGE_JOB, workerUrl } : BUILD_PAGE_JOB;
   const cache = new PageCache(join(outDir, '.cache', 'pages'));
-  const built = new Map<string, BuiltPage>();
+  const built = new Map<string, HeldPage>();
+  const hold = (page: BuiltPage): HeldPage => ({ parsed: page.parsed, markdown: page.markdown, source: page.source, html: () => page.html });
   const keys = new Map<string, string>();
   let cacheHits = 0;
   return {
@@ -35,7 +46,7 @@ export function createPageBuilder(outDir: string, jobs?: number, workerUrl?: URL
     commitCache: () => cache.commit(),
     parseSource(file, source) {
       const page = buildPageSource(file, source);
-      built.set(file, page);
+      built.set(file, hold(page));
       keys.set(file, pageCacheKey(DOCSITE_VERSION, file, source));
       return page.parsed;
     },
@@ -44,21 +55,23 @@ export function createPageBuilder(outDir: string, jobs?: number, workerUrl?: URL
       for (const file of files) {
         const read = readPageSource(root, file);
         if ('failed' in read) {
-          built.set(file, { parsed: read.failed, html: '', markdown: '', source: '' });
+          built.set(file, hold({ parsed: read.failed, html: '', markdown: '', source: '' }));
           continue;
         }
         const key = pageCacheKey(DOCSITE_VERSION, file, read.source);
         keys.set(file, key);
         const hit = cache.get(key);
         if (hit) {
-          built.set(file, { ...hit, source: read.source });
+          // A body whose cache file went missing is rendered again: the same function of the same source.
+          const { source } = read;
+          built.set(file, { ...hit, source, html: () => cache.html(key) ?? buildPageSource(file, source).html });
           cacheHits++;
         } else misses.push({ file, key });
       }
       onProgress(files.length - misses.length);
       const fresh = await runPool(job, root, misses.map((m) => m.file), undefined, jobs, (done) => onProgress(files.length - misses.length + done));
       fresh.forEach((page, i) => {
-        built.set(misses[i]!.file, page);
+        built.set(misses[i]!.file, hold(page));
         cache.set(misses[i]!.key, page);
       });
       return files.map((file) => built.get(file)!.parsed);

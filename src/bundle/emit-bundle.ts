@@ -9,7 +9,7 @@ import { discoveryDocument, discoveryInputOf, serverCard, serverCards } from './
 import { generatedSkill } from './generated-skill.js';
 import { MANIFEST_VERSION, type Manifest, type ManifestPage } from './manifest.js';
 import type { OutputWriter } from './output-writer.js';
-import type { BuiltPage } from './page-job.js';
+import type { HeldPage } from './build-pages.js';
 import { projectIdOf } from './project-id.js';
 import { addSearchIndex, type SearchIndexWorker } from './search-index-job.js';
 import { siteTools } from './tools.js';
@@ -30,10 +30,11 @@ const NOT_PUBLISHED = /^(docs\.json|skill\.md|skills\/|snippets\/)|(^|\/)\./;
 
 /** The built pages of a build: what each page file gave, and the key of what it was built from. */
 export interface BuiltPages {
-  built: ReadonlyMap<string, BuiltPage>;
+  built: ReadonlyMap<string, HeldPage>;
   keys: ReadonlyMap<string, string>;
 }
 
+/** How `emitBundle` may spread its work. */
 export interface EmitOptions {
   /** Where to build the search index while the pages are laid out; default: this thread, before them. */
   searchWorker?: SearchIndexWorker | undefined;
@@ -63,7 +64,7 @@ export async function emitBundle(site: SiteModel, { built, keys }: BuiltPages, o
     const html = `${page.path}.html`;
     const markdown = `${page.path}.md`;
     const source = `${BUNDLE_PATHS.sources}${page.path}.mdx`;
-    out.addKeyed(html, layout.key(inputs, bodyKey), () => layout.page(inputs, result.html));
+    out.addKeyed(html, layout.key(inputs, bodyKey), () => layout.page(inputs, result.html()));
     out.addKeyed(markdown, bodyKey, () => result.markdown);
     out.addKeyed(source, bodyKey, () => result.source);
     manifestPages.push(manifestPage(page, tree, { html, markdown, source }));
@@ -152,7 +153,7 @@ function readingOrder(site: SiteModel): string[] {
 }
 
 /** llms.txt entries of the pages anyone may read (the runtime makes the lists of signed-in readers). */
-function llmsEntries(site: SiteModel, order: readonly string[], pages: ManifestPage[], built: ReadonlyMap<string, BuiltPage>): LlmsEntry[] {
+function llmsEntries(site: SiteModel, order: readonly string[], pages: ManifestPage[], built: ReadonlyMap<string, HeldPage>): LlmsEntry[] {
   const byPath = new Map(pages.map((p) => [p.path, p]));
   const files = new Map(site.pages.map((p) => [p.path, p.file]));
   return order

@@ -102,8 +102,9 @@ export class OutputWriter {
   private previousState(): OutputState {
     if (!this.previous) {
       try {
-        const saved = JSON.parse(readFileSync(join(this.outDir, STATE_FILE), 'utf8')) as Partial<OutputState>;
-        this.previous = { files: saved.files ?? {}, keys: saved.keys ?? {} };
+        const saved = JSON.parse(readFileSync(join(this.outDir, STATE_FILE), 'utf8')) as Partial<OutputState> | Record<string, string>;
+        // Earlier docsites saved the hashes alone, path -> hash: valid hashes, no keys.
+        this.previous = typeof saved.files === 'object' ? { files: saved.files, keys: (saved as Partial<OutputState>).keys ?? {} } : { files: saved as Record<string, string>, keys: {} };
       } catch {
         this.previous = { files: {}, keys: {} };
       }
