@@ -1,13 +1,13 @@
 // Benchmark: `build` on 1,000 and 10,000 generated pages: cold build against the bare MDX parse,
-// one-page rebuild, bundle and search index size, peak memory.
+// one-page rebuild, bundle and search index size, peak memory. Builds and parses run the compiled
+// package (dist/) in fresh processes, as `docsite build` does.
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { build, BUNDLE_PATHS, type BuildReport } from '../src/bundle/index.js';
+import { BUNDLE_PATHS } from '../src/bundle/index.js';
 import { discoverFiles } from '../src/content/index.js';
-import { bareParse } from './bare-parse.js';
 import { benchCorpus, CORPUS_ROOT, type Corpus } from './corpus.js';
-import { peakRssMb, seconds } from './measure.js';
+import { childBareParse, childBuild, type ChildBuild } from './dist-runs.js';
 import { count, type Benchmark, type BenchmarkReport, type Check } from './report.js';
 
 const SIZES = [1_000, 10_000];
@@ -20,13 +20,13 @@ const MAX_RSS_MB_10K = 1.5 * 1024;
 /** Shared VMs are noisy: each size is timed several times and the fastest run counts; BENCH_ROUNDS overrides. */
 const roundsFor = (pages: number): number => Number(process.env.BENCH_ROUNDS) || (pages <= 1_000 ? 3 : 2);
 
-/** tsx does not hook worker threads: the build's page workers load src/ through this entry (see bench/page-worker.mjs). */
-const PAGE_WORKER_URL = new URL('./page-worker.mjs', import.meta.url);
 /** Text appended to one page for the rebuild run; the page is restored afterwards. */
 const EDIT = '\nThis paragraph was added by the rebuild benchmark.\n';
 
 interface Timings {
   bare: number;
+  /** The same bare parse on one thread per job: how far this machine's cores scale on parsing alone. */
+  bareParallel: number;
   cold: number;
   /** One rebuild after editing a page, one after restoring it: both change exactly one page. */
   rebuild: number;
@@ -51,8 +51,6 @@ export const buildBenchmark: Benchmark = {
       progress(`corpus of ${count(pages)} pages ${corpus.reused ? 'kept' : 'written'}: ${corpus.dir}`);
       return corpus;
     });
-    progress('warm-up:');
-    await coldBuild(corpora[0]!, jobs);
 
     const rows: string[][] = [];
     const checks: Check[] = [];
@@ -66,6 +64,7 @@ export const buildBenchmark: Benchmark = {
         `${mb(corpus.bytes)} MB`,
         String(jobs),
         `${best.bare.toFixed(2)} s`,
+        `${best.bareParallel.toFixed(2)} s`,
         `${best.cold.toFixed(2)} s`,
         count(corpus.pages / best.cold),
         `${(best.cold / floor).toFixed(2)}x`,
@@ -85,26 +84,27 @@ export const buildBenchmark: Benchmark = {
         checks.push({ label: 'peak RSS, 10,000 pages', actual: `${count(result.rssMb)} MB`, target: `< ${count(MAX_RSS_MB_10K)} MB`, pass: result.rssMb < MAX_RSS_MB_10K });
       }
       notes.push(
-        `${count(corpus.pages)} pages, slowest runs: bare ${slowest.bare.toFixed(2)} s, cold ${slowest.cold.toFixed(2)} s, rebuild ${slowest.rebuild.toFixed(2)} s; a one-page rebuild wrote ${count(result.rebuildWrites)} files.`,
+        `${count(corpus.pages)} pages, slowest runs: bare ${slowest.bare.toFixed(2)} s, bare on ${jobs} threads ${slowest.bareParallel.toFixed(2)} s, cold ${slowest.cold.toFixed(2)} s, rebuild ${slowest.rebuild.toFixed(2)} s; a one-page rebuild wrote ${count(result.rebuildWrites)} files.`,
+        `${count(corpus.pages)} pages: the bare parse on ${jobs} threads runs ${(best.bare / best.bareParallel).toFixed(2)}x as fast as on one (${jobs}x would be perfect scaling); the cold build takes ${(best.cold / best.bareParallel).toFixed(2)}x that parallel parse.`,
       );
     }
     return {
-      table: { columns: ['pages', 'corpus', 'jobs', 'bare parse 1 thread', 'cold build', 'pages/s', 'vs bare/jobs', '1-page rebuild', 'bundle', 'search index', 'peak RSS'], rows },
+      table: { columns: ['pages', 'corpus', 'jobs', 'bare parse 1 thread', 'bare parse N threads', 'cold build', 'pages/s', 'vs bare/jobs', '1-page rebuild', 'bundle', 'search index', 'peak RSS'], rows },
       checks,
       notes: [
         ...notes,
-        `best of ${SIZES.map((pages) => `${roundsFor(pages)} rounds at ${count(pages)} pages`).join(', ')} (BENCH_ROUNDS overrides); each round times a bare parse, a cold build and two one-page rebuilds (edit, restore).`,
+        `best of ${SIZES.map((pages) => `${roundsFor(pages)} rounds at ${count(pages)} pages`).join(', ')} (BENCH_ROUNDS overrides); each round times a bare parse on 1 and on ${jobs} threads, a cold build and two one-page rebuilds (edit, restore).`,
+        'every run is a fresh `node` process on dist/ (bench/build-child.mjs, bench/parse-child.mjs): times are whole-process wall times for builds, first read to last parse for bare parses; both start with a cold JIT.',
         'cold build: empty output folder and cache; "jobs" is the --jobs given (a rebuild of one page runs in the main thread).',
-        `bundle excludes .cache/; search index is ${BUNDLE_PATHS.searchIndex}; MB of files are 10^6 bytes, MB of RSS are 2^20; the last build of each size stays in bench/.corpus/build-N/.`,
+        `bundle excludes .cache/; search index is the parts under ${BUNDLE_PATHS.searchIndex}; MB of files are 10^6 bytes, MB of RSS are 2^20; the last build of each size stays in bench/.corpus/build-N/.`,
         `pages carry a sidebar marker, each sidebar is written once under ${BUNDLE_PATHS.sidebars} (the runtime puts it in); from 1,000 pages with several jobs, the search index is built on a thread of its own.`,
-        'peak RSS is the whole process (worker threads included) up to the end of that size.',
-        'page workers run src/ through bench/page-worker.mjs (build option pageWorkerUrl; tsx does not hook worker threads).',
+        'peak RSS is the largest of the build processes of that size (worker threads included).',
       ],
     };
   },
 };
 
-/** Times bare parse, cold build and one-page rebuilds `rounds` times; sizes and RSS come from the last round. */
+/** Times bare parses, cold build and one-page rebuilds `rounds` times; sizes come from the last round. */
 async function measureSize(corpus: Corpus, jobs: number, rounds: number): Promise<SizeResult> {
   const { pages: files } = await discoverFiles(corpus.dir);
   const edited = [...files].sort()[Math.floor(files.length / 2)]!;
@@ -113,62 +113,63 @@ async function measureSize(corpus: Corpus, jobs: number, rounds: number): Promis
   let bundleBytes = 0;
   let searchIndexBytes = 0;
   let rebuildWrites = 0;
+  let rssMb = 0;
   for (let round = 1; round <= rounds; round++) {
     progress(`${count(corpus.pages)} pages, round ${round} of ${rounds}:`);
-    const bare = await seconds(() => bareParse(corpus.dir, files));
-    progress(`  bare parse ${bare.toFixed(2)} s`);
+    const bare = await childBareParse(corpus.dir, 1);
+    const bareParallel = await childBareParse(corpus.dir, jobs);
+    progress(`  bare parse ${bare.toFixed(2)} s, on ${jobs} threads ${bareParallel.toFixed(2)} s`);
     const cold = await coldBuild(corpus, jobs);
+    rssMb = Math.max(rssMb, cold.peakRssMb);
     bundleBytes = folderBytes(outDirOf(corpus), ['.cache']);
-    searchIndexBytes = statSync(join(outDirOf(corpus), BUNDLE_PATHS.searchIndex)).size;
+    searchIndexBytes = folderBytes(join(outDirOf(corpus), BUNDLE_PATHS.searchIndex));
     const original = readFileSync(join(corpus.dir, edited), 'utf8');
-    let rebuilds: number[];
+    let rebuilds: ChildBuild[];
     try {
       writeFileSync(join(corpus.dir, edited), original + EDIT);
       const afterEdit = await rebuild(corpus, jobs);
-      rebuildWrites = afterEdit.writes;
+      rebuildWrites = afterEdit.filesWritten;
       writeFileSync(join(corpus.dir, edited), original);
-      rebuilds = [afterEdit.seconds, (await rebuild(corpus, jobs)).seconds];
+      rebuilds = [afterEdit, await rebuild(corpus, jobs)];
     } finally {
       writeFileSync(join(corpus.dir, edited), original);
     }
-    progress(`  one-page rebuilds of ${edited}: ${rebuilds.map((s) => `${s.toFixed(2)} s`).join(', ')}`);
-    all.push({ bare, cold, rebuild: Math.min(...rebuilds) });
+    for (const run of rebuilds) rssMb = Math.max(rssMb, run.peakRssMb);
+    progress(`  one-page rebuilds of ${edited}: ${rebuilds.map((run) => `${run.seconds.toFixed(2)} s`).join(', ')}`);
+    all.push({ bare, bareParallel, cold: cold.seconds, rebuild: Math.min(...rebuilds.map((run) => run.seconds)) });
   }
   const pick = (choose: (...n: number[]) => number): Timings => ({
     bare: choose(...all.map((t) => t.bare)),
+    bareParallel: choose(...all.map((t) => t.bareParallel)),
     cold: choose(...all.map((t) => t.cold)),
     rebuild: choose(...all.map((t) => t.rebuild)),
   });
-  return { best: pick(Math.min), slowest: pick(Math.max), bundleBytes, searchIndexBytes, rebuildWrites, rssMb: peakRssMb() };
+  return { best: pick(Math.min), slowest: pick(Math.max), bundleBytes, searchIndexBytes, rebuildWrites, rssMb };
 }
 
-/** Builds into an emptied output folder (no cache); returns seconds. */
-async function coldBuild(corpus: Corpus, jobs: number): Promise<number> {
+/** Builds into an emptied output folder (no cache). */
+async function coldBuild(corpus: Corpus, jobs: number): Promise<ChildBuild> {
   rmSync(outDirOf(corpus), { recursive: true, force: true });
-  let report: BuildReport | undefined;
-  const time = await seconds(async () => (report = await buildClean(corpus, jobs)));
-  if (report!.cacheHits !== 0) throw new Error(`A cold build of ${corpus.dir} hit the cache ${report!.cacheHits} times.`);
-  progress(`  cold build ${time.toFixed(2)} s, ${count(report!.filesWritten)} files written`);
-  return time;
+  const run = await buildClean(corpus, jobs);
+  if (run.cacheHits !== 0) throw new Error(`A cold build of ${corpus.dir} hit the cache ${run.cacheHits} times.`);
+  progress(`  cold build ${run.seconds.toFixed(2)} s, ${count(run.filesWritten)} files written, peak RSS ${count(run.peakRssMb)} MB`);
+  return run;
 }
 
-/** Rebuilds over the previous output; exactly one page may miss the cache. */
-async function rebuild(corpus: Corpus, jobs: number): Promise<{ seconds: number; writes: number }> {
-  let report: BuildReport | undefined;
-  const time = await seconds(async () => (report = await buildClean(corpus, jobs)));
-  if (report!.cacheHits !== corpus.pages - 1) throw new Error(`A one-page rebuild of ${corpus.dir} hit the cache ${report!.cacheHits} times, not ${corpus.pages - 1}.`);
-  return { seconds: time, writes: report!.filesWritten };
+/** Rebuilds over the previous output; exactly one page may change, so at most one misses the cache. */
+async function rebuild(corpus: Corpus, jobs: number): Promise<ChildBuild> {
+  const run = await buildClean(corpus, jobs);
+  if (run.cacheHits < corpus.pages - 1) throw new Error(`A one-page rebuild of ${corpus.dir} hit the cache ${run.cacheHits} times, not ${corpus.pages - 1} or more.`);
+  return run;
 }
 
 /** Builds, and fails the benchmark if the corpus does not build cleanly: timings of a broken build mean nothing. */
-async function buildClean(corpus: Corpus, jobs: number): Promise<BuildReport> {
-  const report = await build(corpus.dir, { out: outDirOf(corpus), jobs, pageWorkerUrl: PAGE_WORKER_URL });
-  const problems = [...report.errors, ...report.warnings];
-  if (!report.ok || problems.length > 0 || report.pageCount !== corpus.pages) {
-    const first = problems[0];
-    throw new Error(`Corpus ${corpus.dir} does not build cleanly: ${problems.length} problems, ${report.pageCount} pages${first ? `; first: ${first.file}:${first.line} ${first.code} ${first.message}` : ''}`);
+async function buildClean(corpus: Corpus, jobs: number): Promise<ChildBuild> {
+  const run = await childBuild(corpus.dir, outDirOf(corpus), jobs);
+  if (!run.ok || run.problems > 0 || run.pageCount !== corpus.pages) {
+    throw new Error(`Corpus ${corpus.dir} does not build cleanly: ${run.problems} problems, ${run.pageCount} pages${run.firstProblem ? `; first: ${run.firstProblem}` : ''}`);
   }
-  return report;
+  return run;
 }
 
 /** Undoes the edit a benchmark killed mid-rebuild left behind (a kill skips `finally`), so the corpus matches its stamp again. */

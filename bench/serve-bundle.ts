@@ -6,15 +6,13 @@
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { build, BUNDLE_PATHS } from '../src/bundle/index.js';
+import { BUNDLE_PATHS } from '../src/bundle/index.js';
 import { schemaValidator } from '../src/config/index.js';
 import { DOCSITE_VERSION } from '../src/version.js';
 import { benchCorpus, CORPUS_ROOT, GENERATOR_VERSION, type Corpus } from './corpus.js';
-import { seconds } from './measure.js';
+import { childBuild } from './dist-runs.js';
 
 const STAMP_FILE = '.serve-bundle-stamp.json';
-/** tsx does not hook worker threads: the build's page workers load src/ through this entry. */
-const PAGE_WORKER_URL = new URL('./page-worker.mjs', import.meta.url);
 
 export interface BenchBundle {
   /** The bundle folder, for readBundle / `docsite serve`. */
@@ -54,12 +52,9 @@ export async function benchBundle(pages: number, log: (message: string) => void 
 
   log(`building the ${pages.toLocaleString('en-US')}-page bundle into ${dir} (once; a few minutes)…`);
   rmSync(dir, { recursive: true, force: true });
-  let problems = 0;
-  const buildSeconds = await seconds(async () => {
-    const report = await build(corpus.dir, { out: dir, jobs: availableParallelism(), pageWorkerUrl: PAGE_WORKER_URL });
-    problems = report.errors.length;
-    if (!report.ok || report.pageCount !== pages) throw new Error(`The corpus ${corpus.dir} did not build: ${problems} errors, ${report.pageCount} pages.`);
-  });
+  const report = await childBuild(corpus.dir, dir, availableParallelism());
+  if (!report.ok || report.pageCount !== pages) throw new Error(`The corpus ${corpus.dir} did not build: ${report.problems} problems, ${report.pageCount} pages.`);
+  const buildSeconds = report.seconds;
   // Written last: an interrupted build has no stamp and is redone next time.
   writeFileSync(join(dir, STAMP_FILE), JSON.stringify(stamp));
   return { dir, corpus, origin: 'built', buildSeconds };

@@ -4,5 +4,5 @@ import { expect, it } from 'vitest';
 it('exports the documented API from the built package', async () => {
   // Imported by URL so type-checking does not need dist/ (CI type-checks before it builds).
   const api = (await import(new URL('../dist/index.js', import.meta.url).href)) as Record<string, unknown>;
-  expect(Object.keys(api).sort()).toEqual(['UsageError', 'catalogue', 'discoverFiles', 'loadSite', 'parseMdx', 'parsePage', 'validate']);
+  expect(Object.keys(api).sort()).toEqual(['DEFAULT_SITE_URL', 'UsageError', 'build', 'catalogue', 'dev', 'discoverFiles', 'loadSite', 'parseMdx', 'parsePage', 'readBundle', 'serve', 'validate']);
 });

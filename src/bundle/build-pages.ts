@@ -29,9 +29,8 @@ export interface PageBuilder {
   commitCache(): void;
 }
 
-/** A page builder caching under `<outDir>/.cache/pages`, running misses on up to `jobs` threads (running `workerUrl`, default BUILD_PAGE_JOB's). */
-export function createPageBuilder(outDir: string, jobs?: number, workerUrl?: URL): PageBuilder {
-  const job = workerUrl ? { ...BUILD_PAGE_JOB, workerUrl } : BUILD_PAGE_JOB;
+/** A page builder caching under `<outDir>/.cache/pages`, running misses on up to `jobs` threads. */
+export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
   const cache = new PageCache(join(outDir, '.cache', 'pages'));
   const built = new Map<string, HeldPage>();
   const hold = (page: BuiltPage): HeldPage => ({ parsed: page.parsed, markdown: page.markdown, source: page.source, html: () => page.html });
@@ -69,7 +68,7 @@ export function createPageBuilder(outDir: string, jobs?: number, workerUrl?: URL
         } else misses.push({ file, key });
       }
       onProgress(files.length - misses.length);
-      const fresh = await runPool(job, root, misses.map((m) => m.file), undefined, jobs, (done) => onProgress(files.length - misses.length + done));
+      const fresh = await runPool(BUILD_PAGE_JOB, root, misses.map((m) => m.file), undefined, jobs, (done) => onProgress(files.length - misses.length + done));
       fresh.forEach((page, i) => {
         built.set(misses[i]!.file, hold(page));
         cache.set(misses[i]!.key, page);

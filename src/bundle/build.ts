@@ -22,11 +22,6 @@ export interface BuildOptions {
   /** Where the site will be reached; discovery files and llms.txt use it. `serve` may override it. */
   siteUrl?: string;
   onProgress?(done: number, total: number): void;
-  /**
-   * The module the build's worker threads run (pages, and the search index of large sites); default the compiled `page-worker.js` beside this file.
-   * Only for running from TypeScript source (benchmarks), where that file does not exist.
-   */
-  pageWorkerUrl?: URL;
 }
 
 export interface BuildReport {
@@ -48,14 +43,14 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
   const outDir = resolve(options.out ?? resolve(root, 'dist'));
   const siteUrl = (options.siteUrl ?? DEFAULT_SITE_URL).replace(/\/+$/, '');
   const jobs = options.jobs ?? defaultJobs();
-  const builder = createPageBuilder(outDir, jobs, options.pageWorkerUrl);
+  const builder = createPageBuilder(outDir, jobs);
   const outInside = relative(root, outDir);
   // A large site's search index is built on a thread of its own, started as soon as the page count is known.
   let searchWorker: SearchIndexWorker | undefined;
   try {
     const { site, diagnostics } = await loadSite(root, {
       parse(root, files, onProgress) {
-        if (jobs > 1 && files.length >= SEARCH_WORKER_MIN_PAGES) searchWorker = new SearchIndexWorker(options.pageWorkerUrl ?? BUILD_PAGE_JOB.workerUrl);
+        if (jobs > 1 && files.length >= SEARCH_WORKER_MIN_PAGES) searchWorker = new SearchIndexWorker(BUILD_PAGE_JOB.workerUrl);
         return builder.parse(root, files, onProgress);
       },
       parseSource: builder.parseSource,

@@ -2,7 +2,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSiteLayout, llmsFullTxt, llmsTxt, sitemapXml, summaryOf, templateAsset, TEMPLATE_ASSETS, type LlmsEntry } from '../render/index.js';
-import { recordsOf } from '../search/index.js';
 import { defaultTree, type NavigationTree, type SiteModel, type SitePage } from '../site/index.js';
 import { DOCSITE_VERSION } from '../version.js';
 import { discoveryDocument, discoveryInputOf, serverCard, serverCards } from './discovery.js';
@@ -17,7 +16,7 @@ import { siteTools } from './tools.js';
 /** Bundle-relative locations docsite owns. */
 export const BUNDLE_PATHS = {
   manifest: '_docsite/manifest.json',
-  searchIndex: '_docsite/search-index.json',
+  searchIndex: '_docsite/search/',
   notFound: '_docsite/404.html',
   assets: '_docsite/',
   sources: '_docsite/sources/',
@@ -49,8 +48,9 @@ export async function emitBundle(site: SiteModel, { built, keys }: BuiltPages, o
   const json = (path: string, value: unknown): void => out.add(path, `${JSON.stringify(value, null, 2)}\n`);
   const tools = siteTools(site.config.name, site.navigation);
   const pageFiles = new Set(site.pages.map((p) => p.file));
-  // Started first and awaited last: on a worker it is built while this thread writes everything else.
-  const searchIndex = addSearchIndex(out, BUNDLE_PATHS.searchIndex, recordsOf(site.pages), options.searchWorker);
+  // Started first and awaited last: on a worker it is built while this thread writes everything else;
+  // without one, after this thread has written everything else.
+  const searchIndex = addSearchIndex(out, BUNDLE_PATHS.searchIndex, site.pages, (page) => keys.get(page.file)!, options.searchWorker);
 
   const layout = createSiteLayout(site);
   const manifestPages: ManifestPage[] = [];
@@ -101,7 +101,7 @@ export async function emitBundle(site: SiteModel, { built, keys }: BuiltPages, o
     skills: skills.map(({ name, description, groups, generated }) => ({ name, description, groups, generated, file: `${BUNDLE_PATHS.skills}${name}.md` })),
     openapi: [...site.openapi.keys()].sort(),
     sidebars,
-    searchIndex: BUNDLE_PATHS.searchIndex,
+    searchIndex: searchIndex.files,
     notFound: BUNDLE_PATHS.notFound,
   };
   json(BUNDLE_PATHS.manifest, manifest);
@@ -110,7 +110,7 @@ export async function emitBundle(site: SiteModel, { built, keys }: BuiltPages, o
   json('.well-known/mcp.json', discoveryDocument(discovery, false));
   json('.well-known/mcp/server-card.json', serverCard(discovery, 'public'));
   json('.well-known/mcp/server-cards.json', serverCards(discovery, false));
-  await searchIndex;
+  await searchIndex.written;
   return manifest;
 }
 

@@ -4,7 +4,7 @@ import type { AuthMethod, PlaygroundMode } from '../config/index.js';
 import type { NavigationTree, PageAccess, Variant } from '../site/index.js';
 import type { ToolDescriptor, ToolRole } from './tools.js';
 
-export const MANIFEST_VERSION = 2;
+export const MANIFEST_VERSION = 3;
 
 /** A page as the runtime sees it: where its files are and who may read it. */
 export interface ManifestPage {
@@ -55,7 +55,8 @@ export interface Manifest {
   openapi: string[];
   /** Sidebar key -> bundle-relative file (see SidebarFile): the sidebars that page HTML marks with `<!--docsite:sidebar KEY-->`. */
   sidebars: Record<string, string>;
-  /** Bundle-relative paths of the search index and the 404 page. */
-  searchIndex: string;
+  /** Bundle-relative paths of the search index parts, which `SearchIndex.load` joins into one index. */
+  searchIndex: string[];
+  /** Bundle-relative path of the 404 page. */
   notFound: string;
 }

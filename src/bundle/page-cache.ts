@@ -1,43 +1,46 @@
-// Built pages cached by content hash, so a rebuild parses and renders only the pages that changed.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The build's cache of built pages, by content key, so a rebuild parses and renders only the pages that changed.
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuiltPage } from './page-job.js';
 
 /** What `get` returns of an entry: the parse result and the Markdown (the source is the build's input; the body HTML is read apart). */
 export type CachedPage = Pick<BuiltPage, 'parsed' | 'markdown'>;
 
-/** Entries of another layout (an older docsite) are misses. */
-const FORMAT = 2;
+/** The log's first line; a log of another format (an older docsite) is thrown away. */
+const HEADER = '{"format":"docsite-page-cache","version":3}';
+const LOG_FILE = 'pages.log';
+/** The log is rewritten with only the entries in use once it holds this many times as many. */
+const COMPACT_RATIO = 2;
 
 /**
- * A folder of `<key>.page` files: a line of JSON (format, parse result, Markdown), then the body
- * HTML as it is. `get` parses only the line: a rebuild reads the bodies of only the pages it lays
- * out again (`html`). New entries are held in memory until `commit`, which a build calls only when
- * it succeeds: a failed build writes nothing, not even to its cache.
+ * A folder holding one log of entries and one `<key>.html` file per entry. Reading 10,000 small
+ * files costs more than parsing them, so a rebuild reads the log in one go and the body HTML of
+ * only the pages it lays out again (`html`). A log entry is a JSON line (key, parse result,
+ * Markdown length) followed by the Markdown as written; a torn tail (a build killed while
+ * appending) is ignored. New entries are held in memory until `commit`, which a build calls
+ * only when it succeeds: a failed build writes nothing, not even to its cache.
  */
 export class PageCache {
+  private entries: Map<string, CachedPage> | undefined;
+  /** Entries the log holds, live or not. */
+  private logged = 0;
+  /** Whether the log must be written anew: another format, or a torn tail that appending would bury. */
+  private rewrite = false;
   private readonly used = new Set<string>();
   private readonly pending = new Map<string, BuiltPage>();
 
   constructor(private readonly dir: string) {}
 
-  /** The entry of `key` (marking it used), or undefined when there is none of this format. */
+  /** The entry of `key` (marking it used), or undefined when there is none. */
   get(key: string): CachedPage | undefined {
     this.used.add(key);
-    try {
-      const text = readFileSync(this.fileOf(key), 'utf8');
-      const entry = JSON.parse(text.slice(0, text.indexOf('\n'))) as CachedPage & { format: number };
-      return entry.format === FORMAT ? { parsed: entry.parsed, markdown: entry.markdown } : undefined;
-    } catch {
-      return undefined; // missing or unreadable: rebuild the page
-    }
+    return this.load().get(key);
   }
 
   /** The body HTML of an entry `get` found; undefined when its file is gone or unreadable. */
   html(key: string): string | undefined {
     try {
-      const text = readFileSync(this.fileOf(key), 'utf8');
-      return text.slice(text.indexOf('\n') + 1);
+      return readFileSync(this.htmlFileOf(key), 'utf8');
     } catch {
       return undefined;
     }
@@ -49,20 +52,93 @@ export class PageCache {
     this.pending.set(key, page);
   }
 
-  /** Writes the new entries and removes those this build did not use, so the cache holds exactly the current pages. */
+  /**
+   * Writes the new entries. The log keeps old entries too (a page edited back is a hit) until it
+   * holds COMPACT_RATIO times the entries this build used; then it is written anew with only
+   * those, and the body files of the others are removed.
+   */
   commit(): void {
     mkdirSync(this.dir, { recursive: true });
-    for (const [key, { parsed, markdown, html }] of this.pending) {
-      // JSON.stringify writes no line breaks, so the first one ends the JSON.
-      writeFileSync(this.fileOf(key), `${JSON.stringify({ format: FORMAT, parsed, markdown })}\n${html}`);
+    const entries = this.load();
+    for (const [key, page] of this.pending) writeFileSync(this.htmlFileOf(key), page.html);
+    const live = [...this.used].filter((key) => entries.has(key) || this.pending.has(key));
+    if (this.rewrite || this.logged + this.pending.size > COMPACT_RATIO * Math.max(live.length, 1)) {
+      this.writeLog('w', live.map((key): [string, CachedPage] => [key, this.pending.get(key) ?? entries.get(key)!]));
+      this.logged = live.length;
+      this.rewrite = false;
+      const kept = new Set(live);
+      for (const name of readdirSync(this.dir)) {
+        if (name.endsWith('.html') && !kept.has(name.slice(0, -'.html'.length))) rmSync(join(this.dir, name), { force: true });
+      }
+    } else if (this.pending.size > 0) {
+      this.writeLog('a', this.pending);
+      this.logged += this.pending.size;
     }
+    for (const [key, { parsed, markdown }] of this.pending) entries.set(key, { parsed, markdown });
     this.pending.clear();
-    for (const name of readdirSync(this.dir)) {
-      if (!this.used.has(name.replace(/\.page$/, ''))) rmSync(join(this.dir, name), { force: true });
+  }
+
+  /** Writes (`w`, header first) or appends (`a`) entries one by one: joined, a large site's would take hundreds of MB at once. */
+  private writeLog(mode: 'w' | 'a', entries: Iterable<[string, CachedPage]>): void {
+    const fd = openSync(this.logFile, mode);
+    try {
+      if (mode === 'w') writeSync(fd, `${HEADER}\n`);
+      for (const [key, page] of entries) writeSync(fd, entryText(key, page));
+    } finally {
+      closeSync(fd);
     }
   }
 
-  private fileOf(key: string): string {
-    return join(this.dir, `${key}.page`);
+  private load(): Map<string, CachedPage> {
+    if (this.entries) return this.entries;
+    this.entries = new Map();
+    let text: string;
+    try {
+      text = readFileSync(this.logFile, 'utf8');
+    } catch {
+      this.rewrite = true; // no cache yet
+      return this.entries;
+    }
+    if (!text.startsWith(`${HEADER}\n`)) {
+      this.rewrite = true;
+      return this.entries;
+    }
+    let at = HEADER.length + 1;
+    while (at < text.length) {
+      const end = text.indexOf('\n', at);
+      if (end === -1) {
+        this.rewrite = true;
+        break;
+      }
+      let head: { key: string; parsed: CachedPage['parsed']; markdownLength: number };
+      try {
+        head = JSON.parse(text.slice(at, end)) as typeof head;
+      } catch {
+        this.rewrite = true; // a torn tail
+        break;
+      }
+      const markdownEnd = end + 1 + head.markdownLength;
+      if (markdownEnd > text.length) {
+        this.rewrite = true;
+        break;
+      }
+      this.entries.set(head.key, { parsed: head.parsed, markdown: text.slice(end + 1, markdownEnd) });
+      this.logged++;
+      at = markdownEnd;
+    }
+    return this.entries;
   }
+
+  private get logFile(): string {
+    return join(this.dir, LOG_FILE);
+  }
+
+  private htmlFileOf(key: string): string {
+    return join(this.dir, `${key}.html`);
+  }
+}
+
+/** One log entry: JSON.stringify writes no line breaks, so the first one ends the head. */
+function entryText(key: string, { parsed, markdown }: CachedPage): string {
+  return `${JSON.stringify({ key, parsed, markdownLength: markdown.length })}\n${markdown}`;
 }

@@ -45,7 +45,7 @@ export async function readBundle(dir: string): Promise<LoadedBundle> {
   const manifest = await readManifest(dir);
   const text = (path: string): Promise<string> => readFile(join(dir, path), 'utf8');
   const [search, sources, openapi, skills, sidebars] = await Promise.all([
-    text(manifest.searchIndex).then((json) => SearchIndex.load(JSON.parse(json))),
+    Promise.all(manifest.searchIndex.map(text)).then((parts) => SearchIndex.load(parts.map((json) => JSON.parse(json) as unknown))),
     Promise.all(manifest.pages.map(async (page): Promise<[string, SourceFile]> => [page.path, { path: sourcePathOf(page.url), content: await text(page.source) }])),
     Promise.all(manifest.openapi.map(async (file) => ({ path: `/openapi/${file.replace(/^openapi\//, '')}`, content: await text(file) }))),
     Promise.all(manifest.skills.map(async (skill) => ({ ...skill, content: await text(skill.file) }))),

@@ -1,11 +1,11 @@
-// Builds the bundle's search index file from the site's search records, in a worker thread for large sites.
+// Builds the bundle's search index parts from the site's search records, in a worker thread for large sites.
 import { createHash } from 'node:crypto';
 import { parentPort, Worker } from 'node:worker_threads';
-import { SearchIndex, type SearchRecord } from '../search/index.js';
+import { partitionPages, recordsOf, SearchIndex, type SearchablePage, type SearchRecord } from '../search/index.js';
 import { DOCSITE_VERSION } from '../version.js';
 import type { OutputWriter } from './output-writer.js';
 
-/** The index file's text and its sha256 (hex), so the writer need not hash 60 MB again. */
+/** An index part file's text and its sha256 (hex), so the writer need not hash it again. */
 export interface SearchIndexFile {
   text: string;
   hash: string;
@@ -15,39 +15,53 @@ export interface SearchIndexFile {
 export const SEARCH_INDEX_ROLE = 'search-index';
 
 /**
- * Adds the search index of `records` to `out` at `path`, on `worker` when given, else in this
- * thread before returning. A rebuild whose records did not change keeps the previous file:
- * indexing is most of a small rebuild's work.
+ * Adds the search index of `pages` to `out`, as part files under the folder `dir` (see
+ * `partitionPages`), built on `worker` when given, else in this thread. `contentKey` gives the
+ * key of what a page's content was built from (its title and sections come from it). A part
+ * whose pages did not change since the previous build keeps its file, unread: a one-page
+ * rebuild indexes one part. Returns the bundle paths of the parts, in order, at once, and
+ * `written` when they are all added.
  */
-export function addSearchIndex(out: OutputWriter, path: string, records: readonly SearchRecord[], worker?: SearchIndexWorker): Promise<void> {
-  // Not async, and nothing below keeps `json`: 50 MB for a large site, garbage once handed over.
-  const json = JSON.stringify(records);
-  const key = createHash('sha256').update(DOCSITE_VERSION).update('\0').update(json).digest('hex');
-  if (out.keep(path, key)) return Promise.resolve();
-  return (worker ? worker.build(json) : searchIndexFile(json)).then((file) => out.add(path, file.text, { key, hash: file.hash }));
+export function addSearchIndex<P extends SearchablePage>(
+  out: OutputWriter,
+  dir: string,
+  pages: readonly P[],
+  contentKey: (page: P) => string,
+  worker?: SearchIndexWorker,
+): { files: string[]; written: Promise<void> } {
+  const parts = partitionPages(pages.filter((page) => page.indexed)).map((partPages, i) => {
+    const hash = createHash('sha256').update(DOCSITE_VERSION);
+    for (const page of partPages) {
+      const { url, versions, languages, access } = page;
+      hash.update('\0').update(contentKey(page)).update(JSON.stringify({ url, versions, languages, access }));
+    }
+    return { path: `${dir}${String(i).padStart(4, '0')}.json`, key: hash.digest('hex'), pages: partPages };
+  });
+  const missing = parts.filter((part) => !out.keep(part.path, part.key));
+  // JSON text is what crosses to the worker: one string copies far faster than cloned objects.
+  const jsons = missing.map((part) => JSON.stringify(recordsOf(part.pages)));
+  const built = worker && missing.length > 0 ? worker.build(jsons) : Promise.resolve().then(() => jsons.map(searchIndexFile));
+  const written = built.then((files) => missing.forEach((part, i) => out.add(part.path, files[i]!.text, { key: part.key, hash: files[i]!.hash })));
+  return { files: parts.map((part) => part.path), written };
 }
 
 /**
- * The search index file of `recordsJson` (the JSON text of the site's SearchRecords): the same
- * text in either thread, and the same as any earlier build of the same records.
+ * The index part file of `recordsJson` (the JSON text of SearchRecords): the same text in either
+ * thread, and the same as any earlier build of the same records.
  */
-export function searchIndexFile(recordsJson: string): Promise<SearchIndexFile> {
-  // Neither the records nor the index outlive the export: the file is made from the export alone.
-  return SearchIndex.build(JSON.parse(recordsJson) as SearchRecord[])
-    .export()
-    .then((exported) => {
-      const text = `${JSON.stringify(exported, null, 2)}\n`;
-      return { text, hash: createHash('sha256').update(text).digest('hex') };
-    });
+export function searchIndexFile(recordsJson: string): SearchIndexFile {
+  const exported = SearchIndex.build(JSON.parse(recordsJson) as SearchRecord[]).export();
+  const text = `${JSON.stringify(exported, null, 2)}\n`;
+  return { text, hash: createHash('sha256').update(text).digest('hex') };
 }
 
 /**
- * A worker thread that builds one search index file, so the build's thread can lay out and write
+ * A worker thread that builds index part files, so the build's thread can lay out and write
  * pages meanwhile. Start it early: its modules load while the site loads. Always `close` it.
  */
 export class SearchIndexWorker {
   private readonly worker: Worker;
-  private readonly answer: Promise<SearchIndexFile>;
+  private readonly answer: Promise<SearchIndexFile[]>;
 
   /** Starts a build worker module (see page-worker.ts) in the search-index role. */
   constructor(workerUrl: URL) {
@@ -61,9 +75,9 @@ export class SearchIndexWorker {
     this.answer.catch(() => undefined);
   }
 
-  /** The index file of `recordsJson`. The records go over as JSON text: copying one string is much cheaper than cloning fifty thousand objects. */
-  build(recordsJson: string): Promise<SearchIndexFile> {
-    this.worker.postMessage(recordsJson);
+  /** The part files of `recordsJsons` (one JSON text of SearchRecords per part), in order. Call once. */
+  build(recordsJsons: string[]): Promise<SearchIndexFile[]> {
+    this.worker.postMessage(recordsJsons);
     return this.answer;
   }
 
@@ -74,8 +88,8 @@ export class SearchIndexWorker {
 }
 
 /** The worker side of SearchIndexWorker: answers one request. Call at the top level of a worker module. */
-export function serveSearchIndexFile(): void {
-  parentPort?.once('message', (recordsJson: string) => {
-    void searchIndexFile(recordsJson).then((file) => parentPort?.postMessage(file));
+export function serveSearchIndexFiles(): void {
+  parentPort?.once('message', (recordsJsons: string[]) => {
+    parentPort?.postMessage(recordsJsons.map(searchIndexFile));
   });
 }

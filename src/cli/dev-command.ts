@@ -1,9 +1,9 @@
 // `docsite dev [dir]`: serves the docs while you edit them; rebuilds on save and reloads the browser.
 import type { Command } from 'commander';
-import { dev } from '../runtime/index.js';
 import { plural, printDiagnostics } from './format-diagnostics.js';
 import { closeOnStopSignal } from './stop-signal.js';
 import { parsePort } from './options.js';
+import { loadRuntime } from './load-runtime.js';
 
 interface DevFlags {
   port: number;
@@ -18,7 +18,7 @@ export function registerDev(program: Command): void {
     .option('--port <port>', 'port to listen on (0: any free port)', parsePort, 3000)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .action(async (dir: string, flags: DevFlags) => {
-      const server = await dev({
+      const server = await (await loadRuntime()).dev({
         dir,
         port: flags.port,
         host: flags.host,

@@ -2,11 +2,11 @@
 import type { Command } from 'commander';
 import { RUNTIME_CONFIG_FILE, RuntimeConfigError } from '../config/index.js';
 import { UsageError } from '../errors.js';
-import { serve } from '../runtime/index.js';
 import { formatDiagnostics, plural, printDiagnostics } from './format-diagnostics.js';
 import { closeOnStopSignal } from './stop-signal.js';
 import { parseCount, parsePort, parseSiteUrl } from './options.js';
 import { addStateOptions, type StateFlags } from './state-options.js';
+import { loadRuntime } from './load-runtime.js';
 
 interface ServeFlags extends StateFlags {
   port: number;
@@ -30,7 +30,7 @@ export function registerServe(program: Command): void {
     .option('--trust-proxy <hops>', 'number of reverse proxies in front, for client addresses and https', parseCount)
     .option('--config <file>', `runtime config: authentication, OAuth, MCP switch (default: <dir>/${RUNTIME_CONFIG_FILE} when present)`)
     .action(async (dir: string, flags: ServeFlags) => {
-      const running = await serve({
+      const running = await (await loadRuntime()).serve({
         ...(flags.config ? { configFile: flags.config } : {}),
         dir,
         port: flags.port,

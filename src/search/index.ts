@@ -1,5 +1,6 @@
 // The search module: build, serialize, load and query the site's full-text index.
 export { recordsOf, type SearchRecord, type SearchablePage } from './records.js';
+export { partitionPages } from './partition.js';
 export { SearchIndex, SEARCH_LIMIT, type SearchHit, type SearchOptions } from './search-index.js';
 export type { Reader } from './reader.js';
 export type { SerializedIndex, SerializedPage, SerializedSection } from './serialized.js';

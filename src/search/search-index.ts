@@ -1,6 +1,7 @@
 // The search index: built from records at build time, exported to JSON, loaded and queried at runtime.
 import type { Encoder } from 'flexsearch';
 import { createSectionDocument, type SectionDocument } from './flex-document.js';
+import { mergeParts } from './merge-parts.js';
 import { queryTermsOf } from './query-terms.js';
 import { rankSections } from './ranking.js';
 import { accessTagsOf, type Reader } from './reader.js';
@@ -87,14 +88,19 @@ export class SearchIndex {
   }
 
   /**
-   * Reads an index written by `export()` (after JSON parsing), without indexing anything again.
-   * Throws when `serialized` is not an index of this format version.
+   * Reads an index written by `export()` (after JSON parsing), or several such parts over
+   * disjoint pages (see `partitionRecords`), without indexing anything again: the parts answer
+   * exactly as one index built from all their records. Throws when a part is not an index of
+   * this format version.
    */
   static async load(serialized: unknown): Promise<SearchIndex> {
-    assertSerializedIndex(serialized);
+    const parts = Array.isArray(serialized) ? serialized : [serialized];
+    for (const part of parts) assertSerializedIndex(part);
+    const merged = mergeParts(parts as SerializedIndex[]);
     const { document, encoder } = createSectionDocument();
-    for (const [key, data] of serialized.flexsearch) await Promise.resolve(document.import(key, data));
-    return new SearchIndex(document, encoder, Vocabulary.fromSorted(serialized.vocabulary), serialized.pages, serialized.sections);
+    // FlexSearch's import takes parsed data as well as JSON text (its typings name only text).
+    for (const [key, data] of merged.flexsearch) await Promise.resolve(document.import(key, data as unknown as string));
+    return new SearchIndex(document, encoder, Vocabulary.fromSorted(merged.vocabulary), merged.pages, merged.sections);
   }
 
   /** Number of sections in the index. */
@@ -103,9 +109,10 @@ export class SearchIndex {
   }
 
   /** The index as plain JSON data; the same records always give the same JSON text. */
-  async export(): Promise<SerializedIndex> {
+  export(): SerializedIndex {
     const flexsearch: [string, string][] = [];
-    await Promise.resolve(this.document.export((key, data) => void flexsearch.push([key, data])));
+    // Without a worker or an async callback, FlexSearch exports synchronously.
+    this.document.export((key, data) => void flexsearch.push([key, data]));
     return {
       format: INDEX_FORMAT,
       version: INDEX_FORMAT_VERSION,

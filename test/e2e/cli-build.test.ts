@@ -56,7 +56,7 @@ describe('docsite build', () => {
     const excluded = ['/internal/runbook', '/legal/terms', '/guides/orphan-migration-notes'];
     const llms = read('llms.txt');
     const sitemap = read('sitemap.xml');
-    const index = read(manifest.searchIndex);
+    const index = manifest.searchIndex.map(read).join('\n');
     for (const url of excluded) {
       expect(llms).not.toContain(`${url}.md`);
       expect(sitemap).not.toContain(`${url}<`);

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recordsOf, SearchIndex, type Reader, type SearchOptions } from '../../src/search/index.js';
+import { partitionPages, recordsOf, SearchIndex, type Reader, type SearchOptions } from '../../src/search/index.js';
 import { filler, page } from './fixtures.js';
 
 const REPO = join(import.meta.dirname, '..', '..');
@@ -67,6 +67,26 @@ describe('export', () => {
   });
 });
 
+describe('partitionRecords', () => {
+  it('keeps each page in one part, and a changed page changes only its own part', () => {
+    const pages = sitePages();
+    const before = partitionPages(pages).map(recordsOf);
+    const edited = pages.map((p, i) => (i === 17 ? { ...p, title: 'Edited title' } : p));
+    const after = partitionPages(edited).map(recordsOf);
+    const changed = before.filter((part, i) => JSON.stringify(part) !== JSON.stringify(after[i]));
+    expect(changed).toHaveLength(1);
+    for (const part of before) {
+      const pagesOfPart = new Set(part.map((r) => r.url.split('#')[0]));
+      for (const other of before.filter((o) => o !== part)) expect(other.some((r) => pagesOfPart.has(r.url.split('#')[0]))).toBe(false);
+    }
+  });
+
+  it('splits into more parts only when the page count doubles', () => {
+    const counts = [1, 100, 128, 129, 256, 257, 10_000].map((n) => partitionPages(Array.from({ length: n }, (_, i) => page(`p${i}`))).length);
+    expect(counts).toEqual([1, 1, 1, 2, 2, 4, 128]);
+  });
+});
+
 describe('load', () => {
   it('rejects data that is not a search index of this format', async () => {
     await expect(SearchIndex.load({ hello: 1 })).rejects.toThrow(/not a docsite search index/);
@@ -82,10 +102,22 @@ describe('load', () => {
     for (const { query, options } of QUERIES) expect(loaded.search(query, options), `${query} ${JSON.stringify(options)}`).toEqual(built.search(query, options));
   });
 
-  it('answers like the built index in a fresh Node process', async () => {
+  it('joins parts built apart into the index of all their records', async () => {
+    const records = recordsOf(sitePages());
+    const parts = partitionPages(sitePages()).map(recordsOf);
+    expect(parts.length).toBe(2);
+    expect(parts.every((part) => part.length > 0)).toBe(true);
+    const built = SearchIndex.build(records);
+    const loaded = await SearchIndex.load(parts.map((part) => JSON.parse(JSON.stringify(SearchIndex.build(part).export())) as unknown));
+    expect(loaded.size).toBe(built.size);
+    for (const { query, options } of QUERIES) expect(loaded.search(query, options), `${query} ${JSON.stringify(options)}`).toEqual(built.search(query, options));
+    expect(loaded.export()).toEqual({ ...built.export(), flexsearch: expect.any(Array) });
+  });
+
+  it('answers like the built index in a fresh Node process, from parts', async () => {
     const built = SearchIndex.build(recordsOf(sitePages()));
     const dir = mkdtempSync(join(tmpdir(), 'docsite-search-'));
-    writeFileSync(join(dir, 'index.json'), await exportText(built));
+    writeFileSync(join(dir, 'index.json'), JSON.stringify(partitionPages(sitePages()).map((part) => SearchIndex.build(recordsOf(part)).export())));
     writeFileSync(join(dir, 'queries.json'), JSON.stringify(QUERIES));
     const child = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'roundtrip-child.ts'), join(dir, 'index.json'), join(dir, 'queries.json')], {
       cwd: REPO,

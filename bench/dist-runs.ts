@@ -1,0 +1,42 @@
+// Runs the compiled package in child processes for the benchmarks: builds (with their peak memory) and bare parses.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** What one child build reported (see bench/build-child.mjs), with its wall time. */
+export interface ChildBuild {
+  /** Wall seconds of the whole `node` process: what `docsite build` costs a user. */
+  seconds: number;
+  ok: boolean;
+  problems: number;
+  firstProblem: string | null;
+  pageCount: number;
+  cacheHits: number;
+  filesWritten: number;
+  /** Peak resident memory of the build process, worker threads included, in MB (2^20 bytes). */
+  peakRssMb: number;
+}
+
+const DIST_ENTRY = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+
+/** Builds `dir` into `out` on `jobs` threads in a fresh process running dist/. */
+export async function childBuild(dir: string, out: string, jobs: number): Promise<ChildBuild> {
+  const started = performance.now();
+  const result = JSON.parse(await runChild('build-child.mjs', [dir, out, String(jobs)])) as Omit<ChildBuild, 'seconds'>;
+  return { ...result, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Seconds a fresh process takes to read and parse every page of `dir` on `threads` threads (see bench/parse-child.mjs). */
+export async function childBareParse(dir: string, threads: number): Promise<number> {
+  return (JSON.parse(await runChild('parse-child.mjs', [dir, String(threads)])) as { seconds: number }).seconds;
+}
+
+function runChild(script: string, args: string[]): Promise<string> {
+  if (!existsSync(DIST_ENTRY)) throw new Error('dist/ is missing: run `npm run build` first (`npm run bench` does).');
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [fileURLToPath(new URL(`./${script}`, import.meta.url)), ...args], { maxBuffer: 16 * 2 ** 20 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`bench/${script} ${args.join(' ')} failed: ${stderr || error.message}`));
+      else resolve(stdout);
+    });
+  });
+}
