@@ -70,7 +70,7 @@ export async function emitBundle(site: SiteModel, { built, keys }: BuiltPages, o
     manifestPages.push(manifestPage(page, tree, { html, markdown, source }));
   }
   const sidebars = Object.fromEntries([...sidebarKeys].sort().map((key) => [key, `${BUNDLE_PATHS.sidebars}${key}.json`]));
-  for (const [key, file] of Object.entries(sidebars)) out.add(file, `${JSON.stringify(layout.sidebar(key))}\n`);
+  for (const [key, file] of Object.entries(sidebars)) out.addKeyed(file, layout.sidebarContentKey(key), () => `${JSON.stringify(layout.sidebar(key))}\n`);
   out.add(BUNDLE_PATHS.notFound, layout.notFound());
   for (const name of TEMPLATE_ASSETS) out.add(`${BUNDLE_PATHS.assets}${name}`, templateAsset(name));
   for (const file of site.files) {

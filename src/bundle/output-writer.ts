@@ -1,7 +1,7 @@
 // Writes a bundle's files, touching only those whose content changed and removing stale ones.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
 
 const STATE_FILE = '.cache/outputs.json';
 
@@ -32,6 +32,8 @@ interface OutputEntry {
 export class OutputWriter {
   private readonly entries = new Map<string, OutputEntry>();
   private previous: OutputState | undefined;
+  /** Names in each output folder before this build, listed when first asked about. */
+  private readonly listings = new Map<string, Set<string>>();
   private stateInvalidated = false;
 
   constructor(private readonly outDir: string) {}
@@ -53,7 +55,7 @@ export class OutputWriter {
     if (this.entries.has(path)) return false;
     const previous = this.previousState();
     const hash = previous.files[path];
-    if (!hash || previous.keys[path] !== key || !existsSync(join(this.outDir, path))) return false;
+    if (!hash || previous.keys[path] !== key || !this.wasPresent(path)) return false;
     this.entries.set(path, { hash, before: hash, key });
     return true;
   }
@@ -84,7 +86,7 @@ export class OutputWriter {
     let entry = this.entries.get(path);
     if (!entry) {
       const previous = this.previousState().files[path];
-      entry = { hash: '', before: previous !== undefined && existsSync(full) ? previous : undefined };
+      entry = { hash: '', before: previous !== undefined && this.wasPresent(path) ? previous : undefined };
       this.entries.set(path, entry);
     }
     if (key === undefined) delete entry.key;
@@ -102,14 +104,28 @@ export class OutputWriter {
   private previousState(): OutputState {
     if (!this.previous) {
       try {
-        const saved = JSON.parse(readFileSync(join(this.outDir, STATE_FILE), 'utf8')) as Partial<OutputState> | Record<string, string>;
-        // Earlier docsites saved the hashes alone, path -> hash: valid hashes, no keys.
-        this.previous = typeof saved.files === 'object' ? { files: saved.files, keys: (saved as Partial<OutputState>).keys ?? {} } : { files: saved as Record<string, string>, keys: {} };
+        const saved = JSON.parse(readFileSync(join(this.outDir, STATE_FILE), 'utf8')) as Partial<OutputState>;
+        this.previous = { files: saved.files ?? {}, keys: saved.keys ?? {} };
       } catch {
         this.previous = { files: {}, keys: {} };
       }
     }
     return this.previous;
+  }
+
+  /** Whether `path` was in the output folder before this build wrote anything: one listing per folder, not one call per file. */
+  private wasPresent(path: string): boolean {
+    const dir = posix.dirname(path);
+    let names = this.listings.get(dir);
+    if (!names) {
+      try {
+        names = new Set(readdirSync(join(this.outDir, dir)));
+      } catch {
+        names = new Set();
+      }
+      this.listings.set(dir, names);
+    }
+    return names.has(posix.basename(path));
   }
 
   /** Blanks the hashes and keys of the saved record: files are about to change, and it must never vouch for them. */

@@ -4,6 +4,7 @@ import type { ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import type { NavItem, NavigationTree, SiteModel, SitePage } from '../../site/index.js';
+import { DOCSITE_VERSION } from '../../version.js';
 import { markdownPath } from '../llms-txt.js';
 import { fillTemplate } from '../template.js';
 import { apiEndpoint } from './api-endpoint.js';
@@ -11,7 +12,7 @@ import { contextualMenu } from './contextual-menu.js';
 import { switchers, tabBar } from './header.js';
 import { breadcrumbs, pager, tableOfContents } from './page-parts.js';
 import { defaultLanguage, pageInputs, type PageInputs } from './page-inputs.js';
-import { renderSidebar } from './sidebar.js';
+import { renderSidebar, sidebarEntries, type SidebarEntry } from './sidebar.js';
 import { sidebarMarker, type SidebarFile } from './sidebar-file.js';
 import { indexSite } from './site-index.js';
 import { PAGE_TEMPLATE, siteParts, sitePartsKey, type SiteParts } from './site-parts.js';
@@ -34,6 +35,8 @@ export interface SiteLayout {
   page(inputs: PageInputs, bodyHtml: string): string;
   /** The sidebar named by some page's `inputs.sidebar`. */
   sidebar(key: string): SidebarFile;
+  /** A hash of everything that sidebar shows: equal keys render equal sidebars, so a rebuild can skip rendering it. */
+  sidebarContentKey(key: string): string;
   /** The 404 page. */
   notFound(): string;
 }
@@ -44,7 +47,13 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
   const parts = siteParts(index);
   const partsKey = sitePartsKey(parts);
   /** Sidebar key -> what it shows, for every key some page's inputs named; rendered on first use. */
-  const sidebarSources = new Map<string, { tree: NavigationTree; tab: number | undefined; file?: SidebarFile }>();
+  const sidebarSources = new Map<string, { tree: NavigationTree; tab: number | undefined; entries?: SidebarEntry[]; file?: SidebarFile }>();
+  /** What sidebar `key` shows, worked out on first use. */
+  const entriesOf = (key: string): SidebarEntry[] => {
+    const source = sidebarSources.get(key);
+    if (!source) throw new Error(`No page shows sidebar "${key}".`);
+    return (source.entries ??= sidebarEntries(sidebarItems(source.tree, source.tab), index));
+  };
 
   return {
     inputs(page, tree) {
@@ -82,10 +91,12 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
       });
     },
     sidebar(key) {
-      const source = sidebarSources.get(key);
-      if (!source) throw new Error(`No page shows sidebar "${key}".`);
-      source.file ??= renderSidebar(sidebarItems(source.tree, source.tab), index);
-      return source.file;
+      const entries = entriesOf(key);
+      const source = sidebarSources.get(key)!;
+      return (source.file ??= renderSidebar(entries));
+    },
+    sidebarContentKey(key) {
+      return createHash('sha256').update(DOCSITE_VERSION).update('\0').update(JSON.stringify(entriesOf(key))).digest('hex');
     },
     notFound() {
       const home = site.pages.find((p) => p.path === 'index')?.url ?? '/';
