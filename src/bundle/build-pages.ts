@@ -1,16 +1,18 @@
 // Builds every page through the cache and the worker pool; the site loader calls this to parse.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readPageSource, runPool, type ParsedPage } from '../content/index.js';
+import { SourceStamps } from './source-stamps.js';
 import { DOCSITE_VERSION } from '../version.js';
 import { BUILD_PAGE_JOB, buildPageSource, pageCacheKey, type BuiltPage } from './page-job.js';
-import { PageCache } from './page-cache.js';
+import { PageCache, type CachedPage } from './page-cache.js';
 
 /** A built page as the build holds it until the bundle is written. */
 export interface HeldPage {
   parsed: ParsedPage;
   markdown: string;
-  /** The page's source, as read for this build. */
-  source: string;
+  /** The page's source (read when first asked for: an unchanged page's is not needed). */
+  source(): string;
   /** The body HTML. A page from the cache reads it from there, so a rebuild holds the bodies of only the pages it lays out. */
   html(): string;
 }
@@ -32,8 +34,9 @@ export interface PageBuilder {
 /** A page builder caching under `<outDir>/.cache/pages`, running misses on up to `jobs` threads. */
 export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
   const cache = new PageCache(join(outDir, '.cache', 'pages'));
+  const stamps = new SourceStamps(join(outDir, '.cache', 'sources.json'), DOCSITE_VERSION);
   const built = new Map<string, HeldPage>();
-  const hold = (page: BuiltPage): HeldPage => ({ parsed: page.parsed, markdown: page.markdown, source: page.source, html: () => page.html });
+  const hold = (page: BuiltPage): HeldPage => ({ parsed: page.parsed, markdown: page.markdown, source: () => page.source, html: () => page.html });
   const keys = new Map<string, string>();
   let cacheHits = 0;
   return {
@@ -42,7 +45,10 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
     get cacheHits() {
       return cacheHits;
     },
-    commitCache: () => cache.commit(),
+    commitCache() {
+      cache.commit();
+      stamps.save();
+    },
     parseSource(file, source) {
       const page = buildPageSource(file, source);
       built.set(file, hold(page));
@@ -52,6 +58,15 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
     async parse(root, files, onProgress) {
       const misses: { file: string; key: string }[] = [];
       for (const file of files) {
+        const path = join(root, file);
+        const stamped = stamps.keyOf(file, path);
+        const hit = stamped === undefined ? undefined : cache.get(stamped);
+        if (stamped !== undefined && hit) {
+          keys.set(file, stamped);
+          built.set(file, heldFromCache(file, stamped, hit, () => readFileSync(path, 'utf8')));
+          cacheHits++;
+          continue;
+        }
         const read = readPageSource(root, file);
         if ('failed' in read) {
           built.set(file, hold({ parsed: read.failed, html: '', markdown: '', source: '' }));
@@ -59,11 +74,10 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
         }
         const key = pageCacheKey(DOCSITE_VERSION, file, read.source);
         keys.set(file, key);
-        const hit = cache.get(key);
-        if (hit) {
-          // A body whose cache file went missing is rendered again: the same function of the same source.
-          const { source } = read;
-          built.set(file, { ...hit, source, html: () => cache.html(key) ?? buildPageSource(file, source).html });
+        stamps.record(file, key);
+        const cached = cache.get(key);
+        if (cached) {
+          built.set(file, heldFromCache(file, key, cached, () => read.source));
           cacheHits++;
         } else misses.push({ file, key });
       }
@@ -76,4 +90,9 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
       return files.map((file) => built.get(file)!.parsed);
     },
   };
+
+  /** A page the cache had; its body is read from the cache when laid out, or rendered again if that file went missing. */
+  function heldFromCache(file: string, key: string, hit: CachedPage, source: () => string): HeldPage {
+    return { ...hit, source, html: () => cache.html(key) ?? buildPageSource(file, source()).html };
+  }
 }

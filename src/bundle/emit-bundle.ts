@@ -66,7 +66,7 @@ export async function emitBundle(site: SiteModel, { built, keys }: BuiltPages, o
     const source = `${BUNDLE_PATHS.sources}${page.path}.mdx`;
     out.addKeyed(html, layout.key(inputs, bodyKey), () => layout.page(inputs, result.html()));
     out.addKeyed(markdown, bodyKey, () => result.markdown);
-    out.addKeyed(source, bodyKey, () => result.source);
+    out.addKeyed(source, bodyKey, () => result.source());
     manifestPages.push(manifestPage(page, tree, { html, markdown, source }));
   }
   const sidebars = Object.fromEntries([...sidebarKeys].sort().map((key) => [key, `${BUNDLE_PATHS.sidebars}${key}.json`]));
