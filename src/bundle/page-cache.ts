@@ -7,7 +7,7 @@ import type { BuiltPage } from './page-job.js';
 export type CachedPage = Pick<BuiltPage, 'parsed' | 'markdown'>;
 
 /** The log's first line; a log of another format (an older docsite) is thrown away. */
-const HEADER = '{"format":"docsite-page-cache","version":3}';
+const HEADER = '{"format":"docsite-page-cache","version":4}';
 const LOG_FILE = 'pages.log';
 /** The log is rewritten with only the entries in use once it holds this many times as many. */
 const COMPACT_RATIO = 2;
@@ -15,9 +15,8 @@ const COMPACT_RATIO = 2;
 /**
  * A folder holding one log of entries and one `<key>.html` file per entry. Reading 10,000 small
  * files costs more than parsing them, so a rebuild reads the log in one go and the body HTML of
- * only the pages it lays out again (`html`). A log entry is a JSON line (key, parse result,
- * Markdown length) followed by the Markdown as written; a torn tail (a build killed while
- * appending) is ignored. New entries are held in memory until `commit`, which a build calls
+ * only the pages it lays out again (`html`). A log entry is a JSON line followed by the texts it
+ * gives the lengths of (see entryText); a torn tail (a build killed while appending) is ignored. New entries are held in memory until `commit`, which a build calls
  * only when it succeeds: a failed build writes nothing, not even to its cache.
  */
 export class PageCache {
@@ -110,21 +109,25 @@ export class PageCache {
         this.rewrite = true;
         break;
       }
-      let head: { key: string; parsed: CachedPage['parsed']; markdownLength: number };
+      let head: EntryHead;
       try {
-        head = JSON.parse(text.slice(at, end)) as typeof head;
+        head = JSON.parse(text.slice(at, end)) as EntryHead;
       } catch {
         this.rewrite = true; // a torn tail
         break;
       }
-      const markdownEnd = end + 1 + head.markdownLength;
-      if (markdownEnd > text.length) {
+      // The texts follow the head as written; slices of the log cost no copy and no decoding.
+      let offset = end + 1;
+      const take = (length: number): string => text.slice(offset, (offset += length));
+      const markdown = take(head.markdownLength);
+      for (const section of head.parsed.page.sections) section.text = take(section.text as unknown as number);
+      if (offset > text.length) {
         this.rewrite = true;
         break;
       }
-      this.entries.set(head.key, { parsed: head.parsed, markdown: text.slice(end + 1, markdownEnd) });
+      this.entries.set(head.key, { parsed: head.parsed, markdown });
       this.logged++;
-      at = markdownEnd;
+      at = offset;
     }
     return this.entries;
   }
@@ -138,7 +141,19 @@ export class PageCache {
   }
 }
 
-/** One log entry: JSON.stringify writes no line breaks, so the first one ends the head. */
+/** An entry's first line: the parse result with each section's text replaced by its length, and the Markdown's length. */
+interface EntryHead {
+  key: string;
+  parsed: CachedPage['parsed'];
+  markdownLength: number;
+}
+
+/**
+ * One log entry: the head (JSON.stringify writes no line breaks, so the first one ends it), then
+ * the Markdown and the section texts as they are: the bulk of an entry, never JSON-encoded.
+ */
 function entryText(key: string, { parsed, markdown }: CachedPage): string {
-  return `${JSON.stringify({ key, parsed, markdownLength: markdown.length })}\n${markdown}`;
+  const sections = parsed.page.sections.map((section) => ({ ...section, text: section.text.length }));
+  const head = { key, parsed: { ...parsed, page: { ...parsed.page, sections } }, markdownLength: markdown.length };
+  return `${JSON.stringify(head)}\n${markdown}${parsed.page.sections.map((section) => section.text).join('')}`;
 }

@@ -50,7 +50,7 @@ describe('PageCache', () => {
     const dir = fresh();
     commitBuild(dir, [1]);
     const log = join(dir, 'pages.log');
-    writeFileSync(log, readFileSync(log, 'utf8').replace('"version":3', '"version":2'));
+    writeFileSync(log, readFileSync(log, 'utf8').replace('"version":4', '"version":3'));
     expect(new PageCache(dir).get('k1')).toBeUndefined();
   });
 
