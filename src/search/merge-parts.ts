@@ -18,9 +18,10 @@ export interface MergedIndex {
 type Slots = (number[] | null)[];
 
 /**
- * Merges index parts whose pages are disjoint. The result is the index one build of all their
- * records gives: pages in URL order, sections renumbered to match, every posting list in id
- * order. Throws on FlexSearch data it does not know how to merge (a FlexSearch upgrade that
+ * Merges index parts whose pages are disjoint. The result answers as the index one build of all
+ * their records gives: pages in URL order, sections renumbered to match. Posting lists keep the
+ * order of the parts, not id order: queries read every id of a posting (see rankSections), so
+ * sorting them would only cost load time. Throws on FlexSearch data it does not know how to merge (a FlexSearch upgrade that
  * changed its export format must fail loudly, not search wrongly).
  */
 export function mergeParts(parts: readonly SerializedIndex[]): MergedIndex {
@@ -40,13 +41,10 @@ export function mergeParts(parts: readonly SerializedIndex[]): MergedIndex {
     }
   });
   const flexsearch: FlexSearchEntry[] = [];
-  for (const [field, map] of maps) {
-    const entries = [...map].map(([term, slots]): [string, Slots] => [term, slots.map((ids) => (ids === null ? null : ids.sort(byNumber)))]);
-    flexsearch.push([`${field}.1.map`, entries]);
-  }
-  flexsearch.push(['1.reg', reg.sort(byNumber)]);
+  for (const [field, map] of maps) flexsearch.push([`${field}.1.map`, [...map]]);
+  flexsearch.push(['1.reg', reg]);
   if (tags.size > 0) {
-    const tagData = [...tags].map(([field, values]) => [field, [...values].map(([value, ids]) => [value, ids.sort(byNumber)])]);
+    const tagData = [...tags].map(([field, values]) => [field, [...values]]);
     flexsearch.push(['1.tag', tagData]);
   }
   return { pages, sections, vocabulary: mergeVocabularies(parts.map((p) => p.vocabulary)), flexsearch };
@@ -114,8 +112,4 @@ function mergeTags(into: Map<string, Map<string, number[]>>, fields: [string, [s
 function mergeVocabularies(lists: readonly (readonly string[])[]): string[] {
   if (lists.length === 1) return [...lists[0]!];
   return [...new Set(lists.flat())].sort(compareCodeUnits);
-}
-
-function byNumber(a: number, b: number): number {
-  return a - b;
 }

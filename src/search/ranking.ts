@@ -1,6 +1,7 @@
 // Ranks sections for a query: term lookups per field, weighted by field and rarity, all terms first.
 import { TEXT_FIELDS, type SectionDocument, type TextField } from './flex-document.js';
 import type { QueryTerm } from './query-terms.js';
+import type { SectionMask } from './tag-mask.js';
 
 /** How much a match in each field counts: a title beats a heading, a heading beats body text. */
 export const FIELD_WEIGHTS: Readonly<Record<TextField, number>> = { title: 10, heading: 5, text: 1 };
@@ -13,6 +14,38 @@ export interface RankingInput {
   size: number;
   /** 1 for the first section of each page: it alone answers a match on the page title only. */
   leads: Uint8Array;
+  /** Per-section working arrays, reused query after query (see RankingScratch). */
+  scratch: RankingScratch;
+}
+
+/**
+ * The per-section arrays a ranking works in. Allocating them for every query (a few MB on a
+ * large site) made garbage collection cost more than the ranking itself, so an index keeps one
+ * set, and each query leaves every entry it touched at zero again. Queries run synchronously,
+ * so one set is never shared by two at once.
+ */
+export class RankingScratch {
+  // Per section, over the whole query:
+  readonly matchedRarity: Float64Array;
+  readonly score: Float64Array;
+  readonly ownMatch: Uint8Array;
+  readonly isCandidate: Uint8Array;
+  // Per section, for the current term (and field):
+  readonly termTop: Float32Array;
+  readonly termSum: Float32Array;
+  readonly fieldBest: Float32Array;
+  readonly termOwn: Uint8Array;
+
+  constructor(size: number) {
+    this.matchedRarity = new Float64Array(size);
+    this.score = new Float64Array(size);
+    this.ownMatch = new Uint8Array(size);
+    this.isCandidate = new Uint8Array(size);
+    this.termTop = new Float32Array(size);
+    this.termSum = new Float32Array(size);
+    this.fieldBest = new Float32Array(size);
+    this.termOwn = new Uint8Array(size);
+  }
 }
 
 /** A section worth returning, with what orders it. */
@@ -27,23 +60,13 @@ export interface RankedSection {
  * The `limit` best allowed sections matching at least one term: by coverage (so matching all
  * words beats matching some), then by score (per term: the best field weight plus a little for
  * the other fields that match, times the term's rarity), then introductions first, then index
- * order. `allowed` null allows all. A section matching only through its page title is left out
+ * order, among the sections `mask` allows. A section matching only through its page title is left out
  * unless it is the page's first section, so a title match gives one hit, not one per section.
  */
-export function rankSections(input: RankingInput, terms: readonly QueryTerm[], allowed: Uint8Array | null, limit: number): RankedSection[] {
-  const { document, size, leads } = input;
-  // Per section, over the whole query:
-  const matchedRarity = new Float64Array(size);
-  const score = new Float64Array(size);
-  const ownMatch = new Uint8Array(size);
-  const isCandidate = new Uint8Array(size);
+export function rankSections(input: RankingInput, terms: readonly QueryTerm[], { allowed, visible }: SectionMask, limit: number): RankedSection[] {
+  const { document, size, leads, scratch } = input;
+  const { matchedRarity, score, ownMatch, isCandidate, termTop, termSum, fieldBest, termOwn } = scratch;
   const candidates: number[] = [];
-  // Per section, for the current term (and field), reset after use:
-  const termTop = new Float32Array(size);
-  const termSum = new Float32Array(size);
-  const fieldBest = new Float32Array(size);
-  const termOwn = new Uint8Array(size);
-  const visible = allowed ? allowed.reduce((n, a) => n + a, 0) : size;
   let totalRarity = 0;
 
   for (const { words } of terms) {
@@ -91,8 +114,13 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], a
   // Keep the best `limit` in order: cheaper than sorting every candidate of a common word.
   const best: RankedSection[] = [];
   for (const id of candidates) {
-    if (ownMatch[id] === 0 && leads[id] === 0) continue;
+    const own = ownMatch[id];
     const entry = { id, coverage: matchedRarity[id]! / totalRarity, score: score[id]! };
+    matchedRarity[id] = 0;
+    score[id] = 0;
+    ownMatch[id] = 0;
+    isCandidate[id] = 0;
+    if (own === 0 && leads[id] === 0) continue;
     if (best.length === limit && compareRanked(entry, best[limit - 1]!, leads) >= 0) continue;
     let at = best.length;
     while (at > 0 && compareRanked(entry, best[at - 1]!, leads) < 0) at--;

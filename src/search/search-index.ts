@@ -3,12 +3,12 @@ import type { Encoder } from 'flexsearch';
 import { createSectionDocument, type SectionDocument } from './flex-document.js';
 import { mergeParts } from './merge-parts.js';
 import { queryTermsOf } from './query-terms.js';
-import { rankSections } from './ranking.js';
+import { rankSections, RankingScratch } from './ranking.js';
 import { accessTagsOf, type Reader } from './reader.js';
 import type { SearchRecord } from './records.js';
 import { assertSerializedIndex, INDEX_FORMAT, INDEX_FORMAT_VERSION, type SerializedIndex, type SerializedPage, type SerializedSection } from './serialized.js';
 import { snippetOf } from './snippet.js';
-import { allowedSections } from './tag-mask.js';
+import { SectionMasks } from './tag-mask.js';
 import { scopeTags, tagFilterOf } from './tags.js';
 import { compareCodeUnits, Vocabulary } from './vocabulary.js';
 
@@ -42,6 +42,8 @@ export interface SearchHit {
 /** A full-text index over the sections of a site's indexed pages. */
 export class SearchIndex {
   private readonly leads: Uint8Array;
+  private readonly scratch: RankingScratch;
+  private readonly masks: SectionMasks;
   /** Section ids by hit URL, built on the first `sectionText` call. */
   private byUrl: Map<string, number> | undefined;
 
@@ -54,6 +56,8 @@ export class SearchIndex {
   ) {
     this.leads = new Uint8Array(sections.length);
     sections.forEach((s, id) => (this.leads[id] = id === 0 || sections[id - 1]!.page !== s.page ? 1 : 0));
+    this.scratch = new RankingScratch(sections.length);
+    this.masks = new SectionMasks(document, sections.length);
   }
 
   /**
@@ -132,8 +136,8 @@ export class SearchIndex {
   search(query: string, options: SearchOptions): SearchHit[] {
     const terms = queryTermsOf(query, this.encoder, this.vocabulary);
     if (terms.every((t) => t.words.length === 0)) return [];
-    const allowed = allowedSections(this.document, tagFilterOf(options), this.size);
-    const ranked = rankSections({ document: this.document, size: this.size, leads: this.leads }, terms, allowed, limitOf(options.limit));
+    const mask = this.masks.of(tagFilterOf(options));
+    const ranked = rankSections({ document: this.document, size: this.size, leads: this.leads, scratch: this.scratch }, terms, mask, limitOf(options.limit));
     const wanted = new Set(terms.flatMap((t) => t.words.map((w) => w.word)));
     const matches = (word: string): boolean => this.encoder.encode(word).some((w) => wanted.has(w));
     return ranked.map(({ id }) => this.hit(id, matches));

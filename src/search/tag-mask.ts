@@ -2,6 +2,9 @@
 import type { SectionDocument, TagField } from './flex-document.js';
 import type { TagFilter } from './tags.js';
 
+/** Distinct filters whose masks an index keeps; a site has few (readers' group sets × versions × languages). */
+const CACHED_MASKS = 256;
+
 interface TagLookup {
   field: string;
   tag: string;
@@ -35,4 +38,37 @@ export function allowedSections(document: SectionDocument, filter: TagFilter, si
   }
   for (let id = 0; id < size; id++) counts[id] = counts[id] === fields.length ? 1 : 0;
   return counts;
+}
+
+/** The sections a filter allows, and how many. */
+export interface SectionMask {
+  allowed: Uint8Array | null;
+  visible: number;
+}
+
+/**
+ * `allowedSections` remembered per filter: the index never changes, and computing a mask reads
+ * every tag list of the filter, which cost more than many queries themselves. The least recently
+ * used mask goes first once CACHED_MASKS are kept (a user's groups make filters many, not endless).
+ */
+export class SectionMasks {
+  private readonly masks = new Map<string, SectionMask>();
+
+  constructor(
+    private readonly document: SectionDocument,
+    private readonly size: number,
+  ) {}
+
+  of(filter: TagFilter): SectionMask {
+    const key = JSON.stringify([filter.version, filter.language, filter.access]);
+    let mask = this.masks.get(key);
+    if (mask) this.masks.delete(key);
+    else {
+      const allowed = allowedSections(this.document, filter, this.size);
+      mask = { allowed, visible: allowed ? allowed.reduce((n, a) => n + a, 0) : this.size };
+      if (this.masks.size >= CACHED_MASKS) this.masks.delete(this.masks.keys().next().value!);
+    }
+    this.masks.set(key, mask);
+    return mask;
+  }
 }
