@@ -10,8 +10,6 @@ export interface RedisRateLimiterOptions {
   keyPrefix?: string;
   /** Source of "now" in milliseconds; the system clock by default (instances should keep their clocks in sync, e.g. NTP). */
   clock?: () => number;
-  /** Called once when Redis stops answering and once when it answers again (never with the URL). */
-  onStateChange?(reachable: boolean, problem?: string): void;
 }
 
 /** A check's longest wait for Redis before the failure policy decides. */
@@ -48,12 +46,6 @@ const SLIDING_WINDOW = defineScript({
   transformReply: (reply: unknown) => reply as [number, number, number],
 });
 
-/** A short description of a Redis client error, safe for logs (no URL or password). */
-function problemOf(error: unknown): string {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' ? code : error instanceof Error ? error.name : 'error';
-}
-
 /** How long opening waits for the first connection; past it the limiter starts anyway and keeps trying. */
 const FIRST_CONNECT_MS = 2000;
 
@@ -71,15 +63,9 @@ export async function redisRateLimiter(options: RedisRateLimiterOptions): Promis
     socket: { connectTimeout: 2000, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000) },
     scripts: { slidingWindow: SLIDING_WINDOW },
   });
-  let reachable = true;
-  const changed = (now: boolean, error?: unknown): void => {
-    if (now === reachable) return;
-    reachable = now;
-    options.onStateChange?.(now, error === undefined ? undefined : problemOf(error));
-  };
-  client.on('error', (error: unknown) => changed(false, error));
-  client.on('ready', () => changed(true));
-  const connecting = client.connect().then(() => undefined, (error: unknown) => changed(false, error));
+  // Connection errors are reported by the failing checks; without a listener they would crash the process.
+  client.on('error', () => undefined);
+  const connecting = client.connect().then(() => undefined, () => undefined);
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([connecting, new Promise((resolve) => (timer = setTimeout(resolve, FIRST_CONNECT_MS)))]);
   clearTimeout(timer);
@@ -88,7 +74,6 @@ export async function redisRateLimiter(options: RedisRateLimiterOptions): Promis
     try {
       return await run();
     } catch (error) {
-      changed(false, error);
       throw new RateLimiterUnavailableError(undefined, { cause: error });
     }
   };

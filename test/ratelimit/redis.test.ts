@@ -50,8 +50,7 @@ describeWhenReachable('Redis RateLimiter on a server that stops', await redisUnr
 
   it('fails fast while Redis is down and recovers by itself when it returns', async () => {
     const redis = await ownRedisServer();
-    const changes: boolean[] = [];
-    const limiter = await openRateLimiter({ url: redis.url, onStateChange: (reachable) => changes.push(reachable) });
+    const limiter = await openRateLimiter({ url: redis.url });
     try {
       await limiter.ping();
       expect((await limiter.check(policy, 'k')).remaining).toBe(2);
@@ -64,7 +63,6 @@ describeWhenReachable('Redis RateLimiter on a server that stops', await redisUnr
       await expect.poll(() => limiter.ping().then(() => true, () => false), { timeout: 10_000, interval: 100 }).toBe(true);
       // A new server process: the counters started again (it kept no data).
       expect((await limiter.check(policy, 'k')).remaining).toBe(2);
-      expect(changes).toEqual([false, true]);
     } finally {
       await limiter.close();
       await redis.stop();
