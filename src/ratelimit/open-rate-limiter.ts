@@ -1,5 +1,5 @@
 // The RateLimiter factory: in memory by default, Redis when given a URL (its client is loaded only then).
-import type { MemoryRateLimiterOptions } from './memory-rate-limiter.js';
+import { memoryRateLimiter, type MemoryRateLimiterOptions } from './memory-rate-limiter.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { RedisRateLimiterOptions } from './redis-rate-limiter.js';
 
@@ -10,6 +10,5 @@ export async function openRateLimiter(options: OpenRateLimiterOptions = {}): Pro
     const { redisRateLimiter } = await import('./redis-rate-limiter.js');
     return redisRateLimiter(options);
   }
-  const { memoryRateLimiter } = await import('./memory-rate-limiter.js');
   return memoryRateLimiter(options);
 }

@@ -65,7 +65,7 @@ export async function redisRateLimiter(options: RedisRateLimiterOptions): Promis
   });
   // Connection errors are reported by the failing checks; without a listener they would crash the process.
   client.on('error', () => undefined);
-  const connecting = client.connect().then(() => undefined, () => undefined);
+  const connecting = client.connect().catch(() => undefined);
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([connecting, new Promise((resolve) => (timer = setTimeout(resolve, FIRST_CONNECT_MS)))]);
   clearTimeout(timer);
@@ -93,7 +93,6 @@ export async function redisRateLimiter(options: RedisRateLimiterOptions): Promis
     },
     async close() {
       if (client.isOpen) client.destroy();
-      await connecting;
     },
   };
 }

@@ -58,7 +58,9 @@ export function createRateLimits({ limiter, config, logger }: RateLimitsOptions)
   const noteFailure = (now: boolean, error?: unknown): void => {
     if (now === failing) return;
     failing = now;
-    if (now) logger.warn(`rate limiter unavailable: ${config.onLimiterFailure === 'open' ? 'letting requests through unlimited (failing open)' : 'refusing limited requests with 503 (failing closed)'}`, { engine: limiter.engine, error: (error as Error).cause instanceof Error ? ((error as Error).cause as Error).name : String(error) });
+    // The cause's name only (ClientOfflineError, ConnectionTimeoutError…): driver messages may hold addresses.
+    const cause = (error as Error | undefined)?.cause;
+    if (now) logger.warn(`rate limiter unavailable: ${config.onLimiterFailure === 'open' ? 'letting requests through unlimited (failing open)' : 'refusing limited requests with 503 (failing closed)'}`, { engine: limiter.engine, error: cause instanceof Error ? cause.name : 'unknown' });
     else logger.info('rate limiter available again', { engine: limiter.engine });
   };
 
