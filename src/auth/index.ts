@@ -8,3 +8,4 @@ export { AUTH_PATHS, OAUTH_PATHS, MCP_SCOPE } from './paths.js';
 export { createSessions, type SessionUser, type Sessions } from './sessions.js';
 export { createSigner, type Signer } from './signed-value.js';
 export type { AuthLogger } from './logger.js';
+export type { OAuthLimitedEndpoint } from './oauth/context.js';

@@ -12,7 +12,7 @@ import { localProvider } from './local-provider.js';
 import type { AuthLogger } from './logger.js';
 import { logoutRoute } from './logout-route.js';
 import { authorizationServer } from './oauth/authorization-server.js';
-import { resourceOf, type OAuthServerContext } from './oauth/context.js';
+import { resourceOf, type OAuthLimitedEndpoint, type OAuthServerContext } from './oauth/context.js';
 import { resourceMetadataUrl } from './oauth/metadata-route.js';
 import { redirectPolicy } from './oauth/redirect-policy.js';
 import { oidcProvider } from './oidc-provider.js';
@@ -30,6 +30,8 @@ export interface SiteAuthOptions {
   logger: AuthLogger;
   /** The URL the site is reached at, without a trailing slash. */
   siteUrlOf(req: Request): string;
+  /** Rate limits of the token and registration endpoints (the runtime's); none when omitted. */
+  rateLimit?(endpoint: OAuthLimitedEndpoint): RequestHandler;
 }
 
 /** What the runtime needs from site authentication. */
@@ -58,7 +60,8 @@ export function createSiteAuth(options: SiteAuthOptions): SiteAuth {
     authentication.provider.type === 'local'
       ? localProvider({ users: store, sessions, csrf, siteName })
       : oidcProvider({ config: authentication.provider, sessions, signer, siteUrlOf, isSecure, onError: (message, error) => logger.error(message, { error: error instanceof Error ? error.message : String(error) }) });
-  const context: OAuthServerContext = { store, lifetimes: options.oauth.tokenLifetimes, redirects: redirectPolicy(options.oauth.allowedRedirects), siteName, logger, siteUrlOf };
+  const rateLimit = options.rateLimit ?? (() => (_req, _res, next) => next());
+  const context: OAuthServerContext = { store, lifetimes: options.oauth.tokenLifetimes, redirects: redirectPolicy(options.oauth.allowedRedirects), siteName, logger, siteUrlOf, rateLimit };
   const bearer = bearerAuth({ tokens: store, resourceOf: (req) => resourceOf(context, req), metadataUrlOf: (req) => resourceMetadataUrl(context, req) });
 
   const router = Router();

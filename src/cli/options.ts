@@ -33,3 +33,14 @@ export function parseSiteUrl(value: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidArgumentError('expected an http:// or https:// URL.');
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
+
+/** Whether `value` is a redis:// or rediss:// URL. */
+export function isRedisUrl(value: string): boolean {
+  return /^rediss?:\/\/./.test(value);
+}
+
+/** Parses a Redis URL, for --redis-url. */
+export function parseRedisUrl(value: string): string {
+  if (!isRedisUrl(value)) throw new InvalidArgumentError('expected a redis:// or rediss:// URL.');
+  return value;
+}

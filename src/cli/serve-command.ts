@@ -4,7 +4,7 @@ import { RUNTIME_CONFIG_FILE, RuntimeConfigError } from '../config/index.js';
 import { UsageError } from '../errors.js';
 import { formatDiagnostics, plural, printDiagnostics } from './format-diagnostics.js';
 import { closeOnStopSignal } from './stop-signal.js';
-import { parseCount, parsePort, parseSiteUrl } from './options.js';
+import { isRedisUrl, parseCount, parsePort, parseRedisUrl, parseSiteUrl } from './options.js';
 import { addStateOptions, type StateFlags } from './state-options.js';
 import { loadRuntime } from './load-runtime.js';
 
@@ -15,6 +15,15 @@ interface ServeFlags extends StateFlags {
   allowedOrigin: string[];
   trustProxy?: number;
   config?: string;
+  redisUrl?: string;
+}
+
+/** `--redis-url`, else env DOCSITE_REDIS_URL (read here, not as the option's default, so --help never prints its password). */
+function redisUrlOf(flags: ServeFlags): { redisUrl?: string } {
+  const url = flags.redisUrl ?? process.env.DOCSITE_REDIS_URL;
+  if (!url) return {};
+  if (!isRedisUrl(url)) throw new UsageError('DOCSITE_REDIS_URL is not a redis:// or rediss:// URL.', 'Fix the variable, or pass --redis-url.');
+  return { redisUrl: url };
 }
 
 export function registerServe(program: Command): void {
@@ -28,6 +37,7 @@ export function registerServe(program: Command): void {
   addStateOptions(command)
     .option('--allowed-origin <origin>', 'origin of a web-based AI tool allowed to call /mcp from a browser (repeatable)', (value: string, all: string[]) => [...all, value], [])
     .option('--trust-proxy <hops>', 'number of reverse proxies in front, for client addresses and https', parseCount)
+    .option('--redis-url <url>', 'Redis URL for rate limits shared by every instance (env: DOCSITE_REDIS_URL; default: counted in memory)', parseRedisUrl)
     .option('--config <file>', `runtime config: authentication, OAuth, MCP switch (default: <dir>/${RUNTIME_CONFIG_FILE} when present)`)
     .action(async (dir: string, flags: ServeFlags) => {
       const running = await (await loadRuntime()).serve({
@@ -39,6 +49,7 @@ export function registerServe(program: Command): void {
         ...(flags.siteUrl ? { siteUrl: flags.siteUrl } : {}),
         ...(flags.dataDir ? { dataDir: flags.dataDir } : {}),
         ...(flags.databaseUrl ? { databaseUrl: flags.databaseUrl } : {}),
+        ...redisUrlOf(flags),
         ...(flags.trustProxy !== undefined ? { trustProxy: flags.trustProxy } : {}),
         onBuild(report) {
           printDiagnostics(report.errors, report.warnings);

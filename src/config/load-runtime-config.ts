@@ -6,7 +6,7 @@ import { compareDiagnostics, diagnostic, type Diagnostic } from '../diagnostics/
 import { UsageError } from '../errors.js';
 import { parseJsonSource } from './json-source.js';
 import { parseRedirectEntry } from './redirect-entries.js';
-import type { AuthenticationConfig, IdentityProviderConfig, RuntimeConfig } from './runtime-config-types.js';
+import type { AuthenticationConfig, IdentityProviderConfig, LimiterFailurePolicy, QuotaName, RuntimeConfig } from './runtime-config-types.js';
 import { formatPath, schemaDiagnostics, type SourceLocator } from './schema-diagnostics.js';
 import { schemaValidator } from './schemas.js';
 import { resolveSecret, type SecretRef, type SecretSource } from './secret-ref.js';
@@ -31,6 +31,13 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   authentication: undefined,
   mcp: { enabled: true },
   oauth: { allowedRedirects: [], tokenLifetimes: { accessToken: 3600, clientCredentialAccessToken: 1_209_600, refreshToken: 2_592_000, authorizationCode: 60 } },
+  rateLimits: {
+    windowSeconds: 3600,
+    // SPEC.md 8 (per hour), then docsite's own: OAuth per client address, analytics per project.
+    quotas: { mcpPerUser: 5000, search: 10_000, filesystem: 10_000, authedSearch: 5000, authedFilesystem: 5000, oauthToken: 300, oauthRegister: 30, analytics: 1000 },
+    onLimiterFailure: 'open',
+    redisKeyPrefix: 'docsite:ratelimit:',
+  },
 };
 
 /** The outcome of reading a runtime config: the config when it has no errors, and every problem found. */
@@ -50,6 +57,7 @@ interface RuntimeConfigFile {
   };
   mcp?: { enabled?: boolean };
   oauth?: { allowedRedirectUris?: string[]; tokenLifetimes?: Partial<RuntimeConfig['oauth']['tokenLifetimes']> };
+  rateLimits?: Partial<Record<QuotaName, number>> & { windowSeconds?: number; onLimiterFailure?: LimiterFailurePolicy; redisKeyPrefix?: string };
 }
 
 /**
@@ -163,5 +171,18 @@ function configOf(raw: RuntimeConfigFile, file: string, locator: SourceLocator, 
     authentication,
     mcp: { enabled: raw.mcp?.enabled ?? true },
     oauth: { allowedRedirects, tokenLifetimes: { ...DEFAULT_RUNTIME_CONFIG.oauth.tokenLifetimes, ...raw.oauth?.tokenLifetimes } },
+    rateLimits: rateLimitsOf(raw.rateLimits),
+  };
+}
+
+/** The rate limits of the file over the defaults. */
+function rateLimitsOf(raw: RuntimeConfigFile['rateLimits'] = {}): RuntimeConfig['rateLimits'] {
+  const { windowSeconds, onLimiterFailure, redisKeyPrefix, ...quotas } = raw;
+  const defaults = DEFAULT_RUNTIME_CONFIG.rateLimits;
+  return {
+    windowSeconds: windowSeconds ?? defaults.windowSeconds,
+    quotas: { ...defaults.quotas, ...quotas },
+    onLimiterFailure: onLimiterFailure ?? defaults.onLimiterFailure,
+    redisKeyPrefix: redisKeyPrefix ?? defaults.redisKeyPrefix,
   };
 }

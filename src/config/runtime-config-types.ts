@@ -50,6 +50,21 @@ export interface TokenLifetimes {
   authorizationCode: number;
 }
 
+/** The quotas `docsite serve` enforces: SPEC.md 8's five, and its own on OAuth and analytics. */
+export type QuotaName = 'mcpPerUser' | 'search' | 'filesystem' | 'authedSearch' | 'authedFilesystem' | 'oauthToken' | 'oauthRegister' | 'analytics';
+
+/** What happens to limited requests while the rate limiter's Redis cannot be reached. */
+export type LimiterFailurePolicy = 'open' | 'closed';
+
+/** Rate limits: requests per rolling window, by quota. */
+export interface RateLimitsConfig {
+  windowSeconds: number;
+  quotas: Record<QuotaName, number>;
+  onLimiterFailure: LimiterFailurePolicy;
+  /** Prefix of the limiter's Redis keys. */
+  redisKeyPrefix: string;
+}
+
 /** Everything `docsite serve` reads from the runtime config. */
 export interface RuntimeConfig {
   /** The file it came from; undefined for the defaults. */
@@ -60,4 +75,5 @@ export interface RuntimeConfig {
   authentication: AuthenticationConfig | undefined;
   mcp: { enabled: boolean };
   oauth: { allowedRedirects: AllowedRedirect[]; tokenLifetimes: TokenLifetimes };
+  rateLimits: RateLimitsConfig;
 }

@@ -1,15 +1,19 @@
 // The HTTP runtime: composes the routers over one loaded bundle and the state behind the Store.
 import express, { type Express, type Request, type Response } from 'express';
 import type { ChatModel } from '../assistant/index.js';
+import { DEFAULT_RUNTIME_CONFIG } from '../config/index.js';
 import { bearerTokenOf, isApiKey, type SiteAuth } from '../auth/index.js';
 import type { LoadedBundle } from '../bundle/index.js';
 import { createToolset, type McpContext } from '../mcp/index.js';
 import { ANONYMOUS, type Principal } from '../site/index.js';
+import { memoryRateLimiter } from '../ratelimit/index.js';
 import type { Store } from '../store/index.js';
 import { filesystems } from './filesystems.js';
 import { errorHandler } from './http-error.js';
 import type { Logger } from './logger.js';
+import { mcpLimit } from './mcp-quotas.js';
 import { originPolicy } from './origin-policy.js';
+import { createRateLimits, type RateLimits } from './rate-limits.js';
 import { readerView, type ReaderView } from './reader-view.js';
 import { agentFilesRoute } from './routes/agent-files-route.js';
 import { discoveryRoute } from './routes/discovery-route.js';
@@ -39,6 +43,8 @@ export interface AppOptions {
   auth?: SiteAuth;
   /** With authentication on: whether the MCP servers are served (runtime config `mcp.enabled`, SPEC.md 4.4). Default true. */
   mcpEnabled?: boolean;
+  /** Rate limits (`createRateLimits`); default: the default quotas in this process's memory. */
+  rateLimits?: RateLimits;
 }
 
 /** SPEC.md 5.1: API keys never open an MCP server; /mcp says so instead of ignoring the key. */
@@ -62,6 +68,7 @@ export function createApp(options: AppOptions): Express {
   const toolset = createToolset(bundle.manifest);
   const filesystemOf = filesystems(bundle, authentication);
   const projectId = bundle.manifest.site.projectId;
+  const rateLimits = options.rateLimits ?? createRateLimits({ limiter: memoryRateLimiter(), config: DEFAULT_RUNTIME_CONFIG.rateLimits, logger });
   const viewOf = (req: Request): ReaderView => readerView(auth ? auth.principalOf(req) : ANONYMOUS, authentication);
   const mcpContext = (req: Request, principal: Principal): McpContext => ({
     bundle,
@@ -72,18 +79,20 @@ export function createApp(options: AppOptions): Express {
     feedback: async ({ path, comment }) => void (await store.addFeedback({ projectId, path, comment, source: 'agent' })),
   });
 
-  app.use(healthRoute({ checks: { store: () => store.ping().then(() => undefined) } }));
+  app.use(healthRoute({ checks: { store: () => store.ping().then(() => undefined), rateLimiter: () => rateLimits.readiness() } }));
   if (auth) app.use(auth.router);
   if (mcpEnabled) app.use(discoveryRoute({ bundle, siteUrl: options.siteUrl, authentication }));
-  app.use(restApiRoute({ bundle, store, logger, siteUrl: options.siteUrl, authentication, assistantModel: options.assistantModel }));
+  app.use(restApiRoute({ bundle, store, logger, siteUrl: options.siteUrl, authentication, assistantModel: options.assistantModel, rateLimits }));
   // The public server answers everyone as anonymous, signed in or not; the authenticated one only bearer tokens.
-  if (mcpEnabled) app.use('/mcp', mcpRoute({ toolset, policy, logger, contextFor: (req, res) => (refusesApiKey(req, res) ? undefined : mcpContext(req, ANONYMOUS)) }));
+  const publicLimit = mcpLimit(rateLimits, toolset, { search: 'search', filesystem: 'filesystem' }, projectId);
+  if (mcpEnabled) app.use('/mcp', mcpRoute({ toolset, policy, logger, limit: publicLimit, contextFor: (req, res) => (refusesApiKey(req, res) ? undefined : mcpContext(req, ANONYMOUS)) }));
   if (auth && mcpEnabled) {
     const contextFor = (req: Request, res: Response): McpContext | undefined => {
       const principal = auth.bearerPrincipalOf(req, res);
       return principal && mcpContext(req, principal);
     };
-    app.use('/authed/mcp', auth.resolveBearer, mcpRoute({ toolset, policy, logger, contextFor }));
+    const limit = mcpLimit(rateLimits, toolset, { search: 'authedSearch', filesystem: 'authedFilesystem' }, projectId);
+    app.use('/authed/mcp', auth.resolveBearer, mcpRoute({ toolset, policy, logger, limit, contextFor }));
   }
   app.use(agentFilesRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
   const transformHtml = options.transformHtml ?? ((html: string) => html);

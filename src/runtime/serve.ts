@@ -6,10 +6,12 @@ import { build, BUNDLE_PATHS, readBundle, type BuildReport, type LoadedBundle } 
 import { readRuntimeConfig, webOriginsOf, type RuntimeConfig } from '../config/index.js';
 import { UsageError } from '../errors.js';
 import { chatModelConfigFromEnv, openAiChatModel } from '../assistant/index.js';
+import { openRateLimiter } from '../ratelimit/index.js';
 import { openStore, storeOptionsFor, type Store } from '../store/index.js';
 import { createApp } from './app.js';
 import { isLoopback, listen } from './listen.js';
 import { jsonLogger, type Logger } from './logger.js';
+import { clientAddress, createRateLimits } from './rate-limits.js';
 import { siteUrlOf } from './site-url.js';
 
 export interface ServeOptions {
@@ -22,6 +24,8 @@ export interface ServeOptions {
   dataDir?: string;
   /** PostgreSQL URL; overrides `dataDir`. */
   databaseUrl?: string;
+  /** Redis URL for rate limits shared by every instance; default: counted in this process's memory. */
+  redisUrl?: string;
   allowedOrigins?: string[];
   trustProxy?: number;
   logger?: Logger;
@@ -69,6 +73,9 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   const bundle: LoadedBundle = config.projectId ? { ...built, manifest: { ...built.manifest, site: { ...built.manifest.site, projectId: config.projectId } } } : built;
   const store: Store = await openStore(storeOptionsFor(dir, options));
   const host = options.host ?? '127.0.0.1';
+  const limiter = await openRateLimiter(options.redisUrl ? { url: options.redisUrl, keyPrefix: config.rateLimits.redisKeyPrefix } : {});
+  if (limiter.engine === 'redis') await limiter.ping().catch(() => logger.warn(`Redis for rate limits is unreachable; retrying in the background, meanwhile failing ${config.rateLimits.onLimiterFailure}`));
+  const rateLimits = createRateLimits({ limiter, config: config.rateLimits, logger });
   const auth = config.authentication && createSiteAuth({
     authentication: config.authentication,
     oauth: config.oauth,
@@ -77,6 +84,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     siteName: bundle.manifest.site.name,
     logger,
     siteUrlOf: (req) => siteUrlOf(req, siteUrl),
+    rateLimit: (endpoint) => rateLimits.limit(endpoint === 'token' ? 'oauthToken' : 'oauthRegister', clientAddress),
   });
   const allowedOrigins = [...(options.allowedOrigins ?? []), ...webOriginsOf(config.oauth.allowedRedirects)];
   const app = createApp({
@@ -86,11 +94,13 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     loopbackOnly: isLoopback(host),
     ...(siteUrl ? { siteUrl } : {}),
     allowedOrigins,
+    rateLimits,
     ...(auth ? { auth, mcpEnabled: config.mcp.enabled } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(modelConfig ? { assistantModel: openAiChatModel(modelConfig) } : {}),
   });
   const listening = await listen(app, host, options.port ?? 3000).catch(async (error: unknown) => {
+    await limiter.close();
     await store.close();
     throw error;
   });
@@ -105,6 +115,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     bundle,
     async close() {
       await listening.close();
+      await limiter.close();
       await store.close();
     },
   };

@@ -31,7 +31,8 @@ describe('The OpenAPI document of the REST API', () => {
     expect(Object.keys(apiDoc.paths).sort()).toEqual(['/v1/analytics/{projectId}/assistant', '/v1/analytics/{projectId}/feedback', '/v1/assistant/{projectId}/message', '/v1/openapi.json']);
     const conversations = apiDoc.paths['/v1/analytics/{projectId}/assistant']!.get!;
     expect(conversations.parameters!.map((p) => p.name)).toEqual(['projectId', 'dateFrom', 'dateTo', 'limit', 'cursor']);
-    expect(Object.keys(conversations.responses).sort()).toEqual(['200', '400', '401', '403', '404', '500', '503']);
+    expect(Object.keys(conversations.responses).sort()).toEqual(['200', '400', '401', '403', '404', '429', '500', '503']);
+    expect(Object.keys(apiDoc.paths['/v1/analytics/{projectId}/feedback']!.get!.responses).sort()).toEqual(['200', '400', '401', '403', '404', '429', '500', '503']);
     const feedback = apiDoc.paths['/v1/analytics/{projectId}/feedback']!.get!;
     expect(feedback.parameters!.map((p) => p.name)).toEqual(['projectId', 'dateFrom', 'dateTo', 'limit', 'cursor', 'source', 'status']);
   });

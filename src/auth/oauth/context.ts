@@ -1,5 +1,5 @@
 // What every endpoint of the authorization server knows: the state, the rules, and where the site is.
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { TokenLifetimes } from '../../config/index.js';
 import type { Store } from '../../store/index.js';
 import type { AuthLogger } from '../logger.js';
@@ -15,7 +15,12 @@ export interface OAuthServerContext {
   logger: AuthLogger;
   /** The URL the site is reached at, without a trailing slash. */
   siteUrlOf(req: Request): string;
+  /** Rate limit of an endpoint: middleware that lets a request through or passes on the runtime's rate limit error. */
+  rateLimit(endpoint: OAuthLimitedEndpoint): RequestHandler;
 }
+
+/** The endpoints of the authorization server with a rate limit of their own (per client address). */
+export type OAuthLimitedEndpoint = 'token' | 'register';
 
 /** The protected resource, `<site>/authed/mcp`: the audience of every token. */
 export function resourceOf(context: OAuthServerContext, req: Request): string {

@@ -1,5 +1,6 @@
 // OAuth errors (RFC 6749 §5.2, RFC 7591 §3.2.2, RFC 7009, RFC 8707) and the one place they become responses.
 import type { ErrorRequestHandler, Response } from 'express';
+import { RateLimitExceededError, RateLimiterUnavailableError } from '../../ratelimit/index.js';
 import { StoreUnavailableError } from '../../store/index.js';
 import type { AuthLogger } from '../logger.js';
 
@@ -46,7 +47,9 @@ export function toOAuthError(error: unknown): OAuthError {
   if (error instanceof OAuthError) return error;
   const body = BODY_ERRORS[(error as { type?: string }).type ?? ''];
   if (body) return new OAuthError('invalid_request', body[1], body[0]);
-  if (error instanceof StoreUnavailableError) return new OAuthError('temporarily_unavailable', 'The authorization server is temporarily unavailable; try again shortly.', 503, { 'Retry-After': '5' });
+  // RFC 6749 has no rate limit error; temporarily_unavailable says "overloaded, retry later", with 429 and Retry-After.
+  if (error instanceof RateLimitExceededError) return new OAuthError('temporarily_unavailable', error.message, 429, { 'Retry-After': String(error.retryAfterSeconds) });
+  if (error instanceof StoreUnavailableError || error instanceof RateLimiterUnavailableError) return new OAuthError('temporarily_unavailable', 'The authorization server is temporarily unavailable; try again shortly.', 503, { 'Retry-After': '5' });
   return new OAuthError('server_error', 'The authorization server failed to complete the request.', 500);
 }
 

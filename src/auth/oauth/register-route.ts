@@ -53,7 +53,7 @@ function registrationOf(body: unknown, context: OAuthServerContext) {
 export function registerRoute(context: OAuthServerContext): Router {
   const router = Router();
   router.use(OAUTH_PATHS.register, openCors('POST, OPTIONS'), onlyMethods('POST'));
-  router.post(OAUTH_PATHS.register, express.json({ limit: '16kb', type: () => true }), async (req, res) => {
+  router.post(OAUTH_PATHS.register, context.rateLimit('register'), express.json({ limit: '16kb', type: () => true }), async (req, res) => {
     const registration = registrationOf(req.body, context);
     const client = await context.store.registerClient(registration);
     res.status(201).set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' }).json({

@@ -11,7 +11,7 @@ import { fieldsOf, onlyMethods, openCors, requireForm } from './http.js';
 export function tokenRoute(context: OAuthServerContext): Router {
   const router = Router();
   router.use(OAUTH_PATHS.token, openCors('POST, OPTIONS'), onlyMethods('POST'));
-  router.post(OAUTH_PATHS.token, express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }), async (req, res) => {
+  router.post(OAUTH_PATHS.token, context.rateLimit('token'), express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }), async (req, res) => {
     requireForm(req);
     const form = fieldsOf(req.body, ['grant_type', 'client_id', 'client_secret', 'resource'] as const);
     if (!form.grant_type) throw new OAuthError('invalid_request', 'grant_type is required.');

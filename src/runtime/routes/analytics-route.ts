@@ -4,6 +4,7 @@ import { parseConversationQuery, parseFeedbackQuery, QueryError } from '../../an
 import { StoreInputError, type Store } from '../../store/index.js';
 import { apiKeyAuth } from '../api-key-auth.js';
 import { HttpError } from '../http-error.js';
+import type { RateLimits } from '../rate-limits.js';
 import { methodNotAllowed, noStore, projectGuard, unknownEndpoint } from '../rest-handlers.js';
 
 /** The project and store the analytics endpoints read. */
@@ -11,6 +12,7 @@ export interface AnalyticsRouteOptions {
   /** The only project this server has. */
   projectId: string;
   store: Store;
+  rateLimits: RateLimits;
 }
 
 /** Runs `step`, turning invalid parameters (ours, or a cursor the store does not know) into 400 with details. */
@@ -30,9 +32,10 @@ function paramsOf(req: Request): URLSearchParams {
 }
 
 /** The analytics router, mounted at `/v1/analytics`. */
-export function analyticsRoute({ projectId, store }: AnalyticsRouteOptions): Router {
+export function analyticsRoute({ projectId, store, rateLimits }: AnalyticsRouteOptions): Router {
   const router = Router();
-  router.use(noStore, apiKeyAuth(store, 'admin'));
+  // Counted per project once the key is known good, so strangers cannot use up the owner's quota.
+  router.use(noStore, apiKeyAuth(store, 'admin'), rateLimits.limit('analytics', () => projectId));
   router.use('/:projectId', projectGuard(projectId));
   router.get('/:projectId/assistant', async (req, res) => {
     const query = await checked(() => parseConversationQuery(paramsOf(req)));

@@ -1,8 +1,9 @@
 // `/mcp`: stateless Streamable HTTP with JSON responses. The MCP protocol itself is src/mcp's
 // handleMcpPost (what the SDK's Server + stateless transport answer, without building them per
 // request); this router adds what HTTP needs around it: CORS, Host and Origin checks, the body.
-import express, { type Request, type Response, Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import { handleMcpPost, type McpContext, type Toolset } from '../../mcp/index.js';
+import { RateLimitExceededError, RateLimiterUnavailableError } from '../../ratelimit/index.js';
 import { cors } from '../cors.js';
 import type { Logger } from '../logger.js';
 import type { OriginPolicy } from '../origin-policy.js';
@@ -14,13 +15,21 @@ export interface McpRouteOptions {
   toolset: Toolset;
   policy: OriginPolicy;
   logger: Logger;
+  /** Rate limits of the endpoint (`mcpLimit`): runs after the body is parsed, throws the rate limit errors. */
+  limit: RequestHandler;
   /** The context of a request, or undefined after answering it (e.g. 401 on the authenticated server). */
   contextFor(req: Request, res: Response): McpContext | undefined;
 }
 
 /** A JSON-RPC error response for failures before the protocol layer runs. */
-function rpcError(res: Response, status: number, code: number, message: string): void {
-  res.status(status).json({ jsonrpc: '2.0', error: { code, message }, id: null });
+function rpcError(res: Response, status: number, code: number, message: string, id: string | number | null = null, data?: unknown): void {
+  res.status(status).json({ jsonrpc: '2.0', error: { code, message, ...(data !== undefined && { data }) }, id });
+}
+
+/** The id of a single JSON-RPC request body, to echo in an error; null for batches and bodies without one. */
+function requestIdOf(body: unknown): string | number | null {
+  const id = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { id?: unknown }).id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
 /**
@@ -46,7 +55,7 @@ export function mcpRoute(options: McpRouteOptions): Router {
     if (!options.policy.allowsOrigin(req.get('origin'), req.get('host'))) return rpcError(res, 403, -32000, 'Forbidden: this Origin may not call the MCP server.');
     next();
   });
-  router.post('/', express.json({ limit: MCP_BODY_LIMIT, type: () => true }), async (req, res) => {
+  router.post('/', express.json({ limit: MCP_BODY_LIMIT, type: () => true }), options.limit, async (req, res) => {
     const context = options.contextFor(req, res);
     if (!context) return;
     try {
@@ -61,12 +70,14 @@ export function mcpRoute(options: McpRouteOptions): Router {
       if (!res.headersSent) rpcError(res, 500, -32603, 'Internal error.');
     }
   });
-  router.all('/', (_req, res) => {
+  router.all('/', options.limit, (_req, res) => {
     res.set('Allow', 'POST, OPTIONS');
     rpcError(res, 405, -32000, 'Method not allowed: this stateless server takes POST only.');
   });
-  // Errors of the body parser (bad JSON, too large) as JSON-RPC errors.
-  router.use((error: { type?: string }, _req: Request, res: Response, _next: () => void) => {
+  // Errors of the body parser (bad JSON, too large) and of the rate limits as JSON-RPC errors.
+  router.use((error: { type?: string }, req: Request, res: Response, _next: () => void) => {
+    if (error instanceof RateLimitExceededError) return rpcError(res, 429, -32000, error.message, requestIdOf(req.body), { retryAfter: error.retryAfterSeconds });
+    if (error instanceof RateLimiterUnavailableError) return void rpcError(res.set('Retry-After', '5'), 503, -32000, 'The rate limiter is unavailable; retry shortly.', requestIdOf(req.body));
     if (error.type === 'entity.too.large') return rpcError(res, 413, -32600, `Request body larger than ${MCP_BODY_LIMIT}.`);
     if (error.type === 'entity.parse.failed') return rpcError(res, 400, -32700, 'Parse error: the body is not valid JSON.');
     options.logger.error('mcp request failed', { error: String(error) });

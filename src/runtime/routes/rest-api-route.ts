@@ -4,6 +4,7 @@ import type { ChatModel } from '../../assistant/index.js';
 import type { LoadedBundle } from '../../bundle/index.js';
 import type { Store } from '../../store/index.js';
 import type { Logger } from '../logger.js';
+import type { RateLimits } from '../rate-limits.js';
 import { analyticsRoute } from './analytics-route.js';
 import { assistantRoute } from './assistant-route.js';
 import { openApiRoute } from './openapi-route.js';
@@ -17,6 +18,7 @@ export interface RestApiRouteOptions {
   authentication: boolean;
   /** The assistant's model; extractive answers without one. */
   assistantModel?: ChatModel | undefined;
+  rateLimits: RateLimits;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface RestApiRouteOptions {
 export function restApiRoute(options: RestApiRouteOptions): Router {
   const router = Router();
   router.use(openApiRoute(options.siteUrl));
-  router.use('/v1/analytics', analyticsRoute({ projectId: options.bundle.manifest.site.projectId, store: options.store }));
+  router.use('/v1/analytics', analyticsRoute({ projectId: options.bundle.manifest.site.projectId, store: options.store, rateLimits: options.rateLimits }));
   router.use('/v1/assistant', assistantRoute({ ...options, model: options.assistantModel }));
   return router;
 }
