@@ -30,21 +30,29 @@ export class RankingScratch {
   readonly score: Float64Array;
   readonly ownMatch: Uint8Array;
   readonly isCandidate: Uint8Array;
-  // Per section, for the current term (and field):
-  readonly termTop: Float32Array;
-  readonly termSum: Float32Array;
-  readonly fieldBest: Float32Array;
+  // Per section, for the current term (and field); doubles, so sums built from differences
+  // stay equal (within compareDesc's tolerance) to the same sums built in another order:
+  readonly termTop: Float64Array;
+  readonly termSum: Float64Array;
+  readonly fieldBest: Float64Array;
   readonly termOwn: Uint8Array;
+  // Lists of section ids (each id at most once per list), filled from the start:
+  readonly candidates: Int32Array;
+  readonly termMatches: Int32Array;
+  readonly fieldMatches: Int32Array;
 
   constructor(size: number) {
     this.matchedRarity = new Float64Array(size);
     this.score = new Float64Array(size);
     this.ownMatch = new Uint8Array(size);
     this.isCandidate = new Uint8Array(size);
-    this.termTop = new Float32Array(size);
-    this.termSum = new Float32Array(size);
-    this.fieldBest = new Float32Array(size);
+    this.termTop = new Float64Array(size);
+    this.termSum = new Float64Array(size);
+    this.fieldBest = new Float64Array(size);
     this.termOwn = new Uint8Array(size);
+    this.candidates = new Int32Array(size);
+    this.termMatches = new Int32Array(size);
+    this.fieldMatches = new Int32Array(size);
   }
 }
 
@@ -65,42 +73,51 @@ export interface RankedSection {
  */
 export function rankSections(input: RankingInput, terms: readonly QueryTerm[], { allowed, visible }: SectionMask, limit: number): RankedSection[] {
   const { document, size, leads, scratch } = input;
-  const { matchedRarity, score, ownMatch, isCandidate, termTop, termSum, fieldBest, termOwn } = scratch;
-  const candidates: number[] = [];
+  const { matchedRarity, score, ownMatch, isCandidate, termTop, termSum, fieldBest, termOwn, candidates, termMatches, fieldMatches } = scratch;
+  let candidateCount = 0;
   let totalRarity = 0;
 
   for (const { words } of terms) {
-    const termMatches: number[] = [];
+    let termCount = 0;
     for (const field of TEXT_FIELDS) {
-      const fieldMatches: number[] = [];
+      const own = field === 'title' ? 0 : 1;
+      // One pass over each posting: a section's term sum gains what its best word in this
+      // field gains, so the field's best word per section needs no second pass to add up.
+      let fieldCount = 0;
       for (const { word, weight: match } of words) {
         const weight = FIELD_WEIGHTS[field] * match;
         const ids = document.search({ query: word, pluck: field, limit: size }) as unknown as number[];
         for (const id of ids) {
           if (id >= size || (allowed && allowed[id] !== 1)) continue;
-          if (fieldBest[id] === 0) fieldMatches.push(id);
-          if (weight > fieldBest[id]!) fieldBest[id] = weight;
+          const before = fieldBest[id]!;
+          if (weight <= before) continue;
+          if (before === 0) {
+            fieldMatches[fieldCount++] = id;
+            if (termSum[id] === 0) termMatches[termCount++] = id;
+          }
+          fieldBest[id] = weight;
+          termSum[id]! += weight - before;
+          if (weight > termTop[id]!) termTop[id] = weight;
+          if (own === 1) termOwn[id] = 1;
         }
       }
-      for (const id of fieldMatches) {
-        if (termSum[id] === 0) termMatches.push(id);
-        termSum[id]! += fieldBest[id]!;
-        if (fieldBest[id]! > termTop[id]!) termTop[id] = fieldBest[id]!;
-        if (field !== 'title') termOwn[id] = 1;
-        fieldBest[id] = 0;
-      }
+      for (let i = 0; i < fieldCount; i++) fieldBest[fieldMatches[i]!] = 0;
     }
     // Rarity counts the sections the term can return: title-only matches count once per page.
     let matching = 0;
-    for (const id of termMatches) if (termOwn[id] === 1 || leads[id] === 1) matching++;
+    for (let i = 0; i < termCount; i++) {
+      const id = termMatches[i]!;
+      if (termOwn[id] === 1 || leads[id] === 1) matching++;
+    }
     const rarity = matching === 0 ? 0 : Math.log(1 + visible / matching);
     totalRarity += rarity;
-    for (const id of termMatches) {
+    for (let i = 0; i < termCount; i++) {
+      const id = termMatches[i]!;
       if (rarity > 0) {
         if (termOwn[id] === 1) ownMatch[id] = 1;
         if (isCandidate[id] === 0) {
           isCandidate[id] = 1;
-          candidates.push(id);
+          candidates[candidateCount++] = id;
         }
         matchedRarity[id]! += rarity;
         score[id]! += (termTop[id]! + EXTRA_FIELD_FACTOR * (termSum[id]! - termTop[id]!)) * rarity;
@@ -113,7 +130,8 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
 
   // Keep the best `limit` in order: cheaper than sorting every candidate of a common word.
   const best: RankedSection[] = [];
-  for (const id of candidates) {
+  for (let i = 0; i < candidateCount; i++) {
+    const id = candidates[i]!;
     const own = ownMatch[id];
     const entry = { id, coverage: matchedRarity[id]! / totalRarity, score: score[id]! };
     matchedRarity[id] = 0;
