@@ -10,7 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readBundle } from '../src/bundle/index.js';
-import { createApp, silentLogger } from '../src/runtime/index.js';
+import { DEFAULT_RUNTIME_CONFIG } from '../src/config/index.js';
+import { memoryRateLimiter } from '../src/ratelimit/index.js';
+import { createApp, createRateLimits, silentLogger } from '../src/runtime/index.js';
 import { openStore, type Store } from '../src/store/index.js';
 
 export type ChildMode = 'mcp' | 'echo';
@@ -54,7 +56,7 @@ async function main(mode: ChildMode, dir: string | undefined): Promise<void> {
     const loadSeconds = (performance.now() - start) / 1000;
     stateDir = mkdtempSync(join(tmpdir(), 'docsite-bench-state-'));
     store = await openStore({ dataDir: stateDir });
-    app = createApp({ bundle, store, logger: silentLogger, loopbackOnly: true });
+    app = createApp({ bundle, store, logger: silentLogger, loopbackOnly: true, rateLimits: benchRateLimits() });
     ready = { loadSeconds, pages: bundle.manifest.pages.length, tools: { search: bundle.manifest.tools.search.name, filesystem: bundle.manifest.tools.filesystem.name } };
   }
   const server = createServer(app);
@@ -78,3 +80,14 @@ async function main(mode: ChildMode, dir: string | undefined): Promise<void> {
 }
 
 await main(process.argv[2] as ChildMode, process.argv[3]);
+
+/**
+ * The rate limits of `docsite serve`, with quotas no run reaches: one load generator is one client
+ * address, which the per-user quota (5,000 an hour) would stop after a few seconds. Every request
+ * is still counted, so the limiter's cost is part of what is measured.
+ */
+function benchRateLimits() {
+  const { rateLimits } = DEFAULT_RUNTIME_CONFIG;
+  const quotas = Object.fromEntries(Object.keys(rateLimits.quotas).map((quota) => [quota, 100_000_000])) as typeof rateLimits.quotas;
+  return createRateLimits({ limiter: memoryRateLimiter(), config: { ...rateLimits, quotas }, logger: silentLogger });
+}
