@@ -133,24 +133,26 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
   for (let i = 0; i < candidateCount; i++) {
     const id = candidates[i]!;
     const own = ownMatch[id];
-    const entry = { id, coverage: matchedRarity[id]! / totalRarity, score: score[id]! };
+    const coverage = matchedRarity[id]! / totalRarity;
+    const sectionScore = score[id]!;
     matchedRarity[id] = 0;
     score[id] = 0;
     ownMatch[id] = 0;
     isCandidate[id] = 0;
     if (own === 0 && leads[id] === 0) continue;
-    if (best.length === limit && compareRanked(entry, best[limit - 1]!, leads) >= 0) continue;
+    // Most candidates rank below the last kept one: they are compared without making an entry.
+    if (best.length === limit && compareRanked(id, coverage, sectionScore, best[limit - 1]!, leads) >= 0) continue;
     let at = best.length;
-    while (at > 0 && compareRanked(entry, best[at - 1]!, leads) < 0) at--;
-    best.splice(at, 0, entry);
+    while (at > 0 && compareRanked(id, coverage, sectionScore, best[at - 1]!, leads) < 0) at--;
+    best.splice(at, 0, { id, coverage, score: sectionScore });
     if (best.length > limit) best.pop();
   }
   return best;
 }
 
-/** Negative when `a` ranks before `b`. Floating-point noise counts as a tie. */
-function compareRanked(a: RankedSection, b: RankedSection, leads: Uint8Array): number {
-  return compareDesc(a.coverage, b.coverage) || compareDesc(a.score, b.score) || leads[b.id]! - leads[a.id]! || a.id - b.id;
+/** Negative when section `id` (with `coverage` and `score`) ranks before `b`. Floating-point noise counts as a tie. */
+function compareRanked(id: number, coverage: number, score: number, b: RankedSection, leads: Uint8Array): number {
+  return compareDesc(coverage, b.coverage) || compareDesc(score, b.score) || leads[b.id]! - leads[id]! || id - b.id;
 }
 
 function compareDesc(a: number, b: number): number {
