@@ -1,8 +1,10 @@
 // The HTTP runtime: composes the routers over one loaded bundle and the state behind the Store.
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
 import express, { type Express, type Request, type Response } from 'express';
 import type { ChatModel } from '../assistant/index.js';
 import { bearerTokenOf, isApiKey, type SiteAuth } from '../auth/index.js';
-import type { LoadedBundle } from '../bundle/index.js';
+import { BUNDLE_PATHS, type LoadedBundle } from '../bundle/index.js';
 import { createToolset, type McpContext } from '../mcp/index.js';
 import { ANONYMOUS, type Principal } from '../site/index.js';
 import type { Store } from '../store/index.js';
@@ -11,6 +13,7 @@ import { errorHandler } from './http-error.js';
 import type { Logger } from './logger.js';
 import { originPolicy } from './origin-policy.js';
 import { readerView, type ReaderView } from './reader-view.js';
+import { requestLog } from './request-log.js';
 import { agentFilesRoute } from './routes/agent-files-route.js';
 import { discoveryRoute } from './routes/discovery-route.js';
 import { healthRoute } from './routes/health-route.js';
@@ -18,6 +21,7 @@ import { mcpRoute } from './routes/mcp-route.js';
 import { pagesRoute } from './routes/pages-route.js';
 import { restApiRoute } from './routes/rest-api-route.js';
 import { siteUrlOf } from './site-url.js';
+import { urlLengthLimit } from './url-limit.js';
 
 export interface AppOptions {
   bundle: LoadedBundle;
@@ -72,7 +76,14 @@ export function createApp(options: AppOptions): Express {
     feedback: async ({ path, comment }) => void (await store.addFeedback({ projectId, path, comment, source: 'agent' })),
   });
 
-  app.use(healthRoute({ checks: { store: () => store.ping().then(() => undefined) } }));
+  app.use(requestLog(logger), urlLengthLimit);
+  app.use(healthRoute({
+    checks: {
+      // Pages and Markdown are read from the bundle folder on demand: it must still be there.
+      bundle: () => access(join(bundle.dir, BUNDLE_PATHS.manifest)).then(() => undefined, () => 'the bundle folder is gone'),
+      store: () => store.ping().then(() => undefined),
+    },
+  }));
   if (auth) app.use(auth.router);
   if (mcpEnabled) app.use(discoveryRoute({ bundle, siteUrl: options.siteUrl, authentication }));
   app.use(restApiRoute({ bundle, store, logger, siteUrl: options.siteUrl, authentication, assistantModel: options.assistantModel }));

@@ -2,6 +2,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { StoreUnavailableError } from '../store/index.js';
 import type { Logger } from './logger.js';
+import { requestIdOf } from './request-log.js';
 
 /** An error with its HTTP status and a message safe to show the client (SPEC.md 2.4 body). */
 export class HttpError extends Error {
@@ -35,7 +36,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const bodyError = BODY_ERRORS[(error as { type?: string }).type ?? ''];
     const httpError = error instanceof HttpError ? error : bodyError ? new HttpError(bodyError[0], bodyError[1]) : error instanceof StoreUnavailableError ? UNAVAILABLE : undefined;
-    if (!httpError || httpError === UNAVAILABLE) logger.error('request failed', { method: req.method, path: req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    if (!httpError || httpError === UNAVAILABLE) logger.error('request failed', { requestId: requestIdOf(res), method: req.method, path: req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     const { status, message, details, headers } = httpError ?? new HttpError(500, 'Internal server error.');
     if (res.headersSent) return void res.end();
     res.status(status).set(headers ?? {}).json(details ? { error: message, details } : { error: message });

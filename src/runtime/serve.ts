@@ -9,7 +9,7 @@ import { chatModelConfigFromEnv, openAiChatModel } from '../assistant/index.js';
 import { openStore, storeOptionsFor, type Store } from '../store/index.js';
 import { createApp } from './app.js';
 import { isLoopback, listen } from './listen.js';
-import { jsonLogger, type Logger } from './logger.js';
+import { jsonLogger, type Logger, type LogLevel } from './logger.js';
 import { siteUrlOf } from './site-url.js';
 
 export interface ServeOptions {
@@ -25,6 +25,10 @@ export interface ServeOptions {
   allowedOrigins?: string[];
   trustProxy?: number;
   logger?: Logger;
+  /** The least severe level the default logger writes; default `info`. */
+  logLevel?: LogLevel;
+  /** How long `close` waits for open requests before cutting their connections; default 10 s. */
+  shutdownTimeoutMs?: number;
   /** The runtime config file (authentication, OAuth, MCP switch); default `<dir>/docsite.config.json` when present. */
   configFile?: string;
   /** An already loaded runtime config; overrides `configFile`. */
@@ -43,7 +47,7 @@ export interface RunningServer {
   /** The authenticated MCP server's public URL, when site authentication and the MCP server are on. */
   authedMcpUrl: string | undefined;
   bundle: LoadedBundle;
-  /** Stops accepting connections, waits for open requests, closes the store. */
+  /** Stops accepting connections, waits for open requests (at most `shutdownTimeoutMs`), closes the store. */
   close(): Promise<void>;
 }
 
@@ -60,7 +64,7 @@ async function bundleDirOf(dir: string, options: ServeOptions): Promise<string> 
 
 export async function serve(options: ServeOptions): Promise<RunningServer> {
   const dir = resolve(options.dir);
-  const logger = options.logger ?? jsonLogger();
+  const logger = options.logger ?? jsonLogger(process.stderr, options.logLevel);
   const modelConfig = chatModelConfigFromEnv(process.env);
   const config = options.runtimeConfig ?? (await readRuntimeConfig(dir, options.configFile));
   const siteUrl = options.siteUrl ?? config.siteUrl;
@@ -104,8 +108,10 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     authedMcpUrl: auth && config.mcp.enabled ? `${siteUrl ?? url}/authed/mcp` : undefined,
     bundle,
     async close() {
-      await listening.close();
+      logger.info('shutting down: no new connections; waiting for open requests');
+      await listening.close(options.shutdownTimeoutMs);
       await store.close();
+      logger.info('stopped');
     },
   };
 }

@@ -6,6 +6,7 @@ import { handleMcpPost, type McpContext, type Toolset } from '../../mcp/index.js
 import { cors } from '../cors.js';
 import type { Logger } from '../logger.js';
 import type { OriginPolicy } from '../origin-policy.js';
+import { requestIdOf } from '../request-log.js';
 
 /** Largest MCP request body accepted; tool arguments are short. */
 export const MCP_BODY_LIMIT = '256kb';
@@ -57,7 +58,7 @@ export function mcpRoute(options: McpRouteOptions): Router {
       res.setHeader('Content-Type', 'application/json');
       res.end(answer.body);
     } catch (error) {
-      options.logger.error('mcp request failed', { error: error instanceof Error ? error.message : String(error) });
+      options.logger.error('mcp request failed', { requestId: requestIdOf(res), error: error instanceof Error ? error.message : String(error) });
       if (!res.headersSent) rpcError(res, 500, -32603, 'Internal error.');
     }
   });
@@ -69,7 +70,10 @@ export function mcpRoute(options: McpRouteOptions): Router {
   router.use((error: { type?: string }, _req: Request, res: Response, _next: () => void) => {
     if (error.type === 'entity.too.large') return rpcError(res, 413, -32600, `Request body larger than ${MCP_BODY_LIMIT}.`);
     if (error.type === 'entity.parse.failed') return rpcError(res, 400, -32700, 'Parse error: the body is not valid JSON.');
-    options.logger.error('mcp request failed', { error: String(error) });
+    // Other client faults body-parser finds (unsupported charset or encoding, a body shorter than its length) keep their 4xx.
+    const { status } = error as { status?: number };
+    if (status !== undefined && status >= 400 && status < 500) return rpcError(res, status, -32600, `Invalid request: ${(error as Error).message}`);
+    options.logger.error('mcp request failed', { requestId: requestIdOf(res), error: String(error) });
     rpcError(res, 500, -32603, 'Internal error.');
   });
   return router;
