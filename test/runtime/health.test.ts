@@ -1,4 +1,4 @@
-// `/healthz` and `/readyz`: readiness names the failing dependency, as a load balancer reads it.
+// `/readyz` names the failing dependency, as a load balancer reads it (the ready case: test/runtime/pages.test.ts).
 import { cpSync, mkdtempSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,16 +11,6 @@ describe('health endpoints', () => {
   afterEach(async () => {
     await runtime?.close();
     runtime = undefined;
-  });
-
-  it('are ready with the bundle loaded and the store reachable', async () => {
-    runtime = await startRuntime();
-    const live = await fetch(`${runtime.url}/healthz`);
-    expect(live.status).toBe(200);
-    expect(await live.json()).toEqual({ status: 'ok' });
-    const ready = await fetch(`${runtime.url}/readyz`);
-    expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { bundle: 'ok', store: 'ok' } });
   });
 
   it('answers 503 naming the store when the database cannot be used, while /healthz stays 200', async () => {
