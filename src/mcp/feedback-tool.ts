@@ -16,8 +16,12 @@ export interface FeedbackArguments {
 export async function feedbackTool(args: FeedbackArguments, context: McpContext): Promise<ToolResult> {
   const page = findReadablePage(context, args.path);
   if (!page) return textResult(`No page at "${args.path}". Give the URL path of a page, e.g. /quickstart (search results show them).`, true);
+  const comment = args.feedback.trim();
+  // Kept from the store: nothing to read, or a NUL PostgreSQL text cannot hold.
+  if (comment === '') return textResult('The feedback is empty: say what is wrong with the page.', true);
+  if (comment.includes('\u0000')) return textResult('The feedback must not contain NUL characters.', true);
   try {
-    await context.feedback({ path: page.url, comment: args.feedback.trim() });
+    await context.feedback({ path: page.url, comment });
   } catch (error) {
     if (error instanceof StoreUnavailableError) throw new McpError(ErrorCode.InternalError, 'The feedback was not recorded: the documentation server\'s database is unavailable. Retry in a few seconds.');
     throw error;

@@ -1,6 +1,6 @@
 // HTTP errors of the REST and page routes, and the one handler that turns them into responses.
 import type { ErrorRequestHandler } from 'express';
-import { StoreUnavailableError } from '../store/index.js';
+import { StoreInputError, StoreUnavailableError } from '../store/index.js';
 import type { Logger } from './logger.js';
 import { requestIdOf } from './request-log.js';
 
@@ -29,13 +29,18 @@ const UNAVAILABLE = new HttpError(503, 'The service is temporarily unavailable; 
 
 /**
  * Maps any error to `{error, details?}` with the right status: `HttpError` as it says, body-parser
- * errors, `StoreUnavailableError` 503 with `Retry-After`; anything else is logged and answered 500
+ * errors, `StoreUnavailableError` 503 with `Retry-After`, `StoreInputError` 400; anything else is logged and answered 500
  * without internals.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const bodyError = BODY_ERRORS[(error as { type?: string }).type ?? ''];
-    const httpError = error instanceof HttpError ? error : bodyError ? new HttpError(bodyError[0], bodyError[1]) : error instanceof StoreUnavailableError ? UNAVAILABLE : undefined;
+    const httpError =
+      error instanceof HttpError ? error
+      : bodyError ? new HttpError(bodyError[0], bodyError[1])
+      : error instanceof StoreUnavailableError ? UNAVAILABLE
+      : error instanceof StoreInputError ? new HttpError(400, `The request holds a value that cannot be stored: ${error.message}.`)
+      : undefined;
     if (!httpError || httpError === UNAVAILABLE) logger.error('request failed', { requestId: requestIdOf(res), method: req.method, path: req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     const { status, message, details, headers } = httpError ?? new HttpError(500, 'Internal server error.');
     if (res.headersSent) return void res.end();
