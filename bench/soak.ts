@@ -2,7 +2,7 @@
 // process of the compiled package, serving the 10,000-page site on SQLite: pages, `.md` pages, MCP
 // search, the MCP filesystem tool, MCP feedback (writes) and the analytics export (admin key).
 // Reports throughput, errors (429s apart: those are the rate limits doing their job), p50/p99 per
-// kind, and the server's RSS at the start, the end and its peak.
+// kind, and the server's RSS (after a full GC) at the start and the end, and its peak under load.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -23,12 +23,6 @@ const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY) || 8;
 /** Traffic before the starting RSS is read: what the first requests allocate once is not growth. */
 const WARMUP_SECONDS = Math.min(60, Math.max(10, SECONDS / 5));
 const RSS_SAMPLE_MS = 5_000;
-/**
- * Idle seconds before the start and end readings: under load V8 lets garbage pile up between major
- * GCs (RSS saws by hundreds of MB); once the allocation rate drops its memory reducer collects, so
- * both readings are of a settled heap.
- */
-const SETTLE_SECONDS = 10;
 const TARGETS = { rssGrowthMb: 50 };
 const BIN = fileURLToPath(new URL('../bin/docsite.js', import.meta.url));
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
@@ -64,20 +58,19 @@ export const soakBenchmark: Benchmark = {
     const traffic = trafficOf(manifest, adminKey);
     const stats = new Map<Kind, KindStats>(MIX.map(([kind]) => [kind, { latencies: [], errors: 0, limited: 0, errorSamples: [] }]));
     const rssSamples: number[] = [];
-    let rssStart = 0;
-    let rssEnd = 0;
+    let [rssStart, rssEnd, heapStart, heapEnd] = [0, 0, 0, 0];
     let seconds = 0;
     try {
       progress(`soak: warm-up ${WARMUP_SECONDS} s`);
       await drive(server.port, traffic, WARMUP_SECONDS, undefined);
-      rssStart = await settledRssMb(server.pid);
+      ({ rssMb: rssStart, heapUsedMb: heapStart } = await server.memory());
       progress(`soak: ${SECONDS} s of mixed traffic (RSS now ${rssStart.toFixed(0)} MB)`);
-      const sampler = setInterval(() => rssSamples.push(rssMb(server.pid)), RSS_SAMPLE_MS);
+      const sampler = setInterval(() => rssSamples.push(server.rssMb()), RSS_SAMPLE_MS);
       const started = performance.now();
       await drive(server.port, traffic, SECONDS, stats);
       seconds = (performance.now() - started) / 1000;
       clearInterval(sampler);
-      rssEnd = await settledRssMb(server.pid);
+      ({ rssMb: rssEnd, heapUsedMb: heapEnd } = await server.memory());
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -105,7 +98,7 @@ export const soakBenchmark: Benchmark = {
     const notes = [
       `one \`docsite serve\` child process (dist/, --log-level warn, SQLite state in a temp folder) on the bundle ${bundle.dir}; the load generator runs here, ${CONCURRENCY} requests in flight (SOAK_CONCURRENCY), ${count(seconds)} s after a ${WARMUP_SECONDS} s warm-up (SOAK_SECONDS sets the length).`,
       `mix: ${MIX.map(([kind, weight]) => `${kind} ${weight}%`).join(', ')}. feedback writes a row per call; export pages through GET /v1/analytics/${manifest.site.projectId}/feedback.`,
-      `server RSS is read from the OS (ps): start and end after ${SETTLE_SECONDS} s idle (after the warm-up, after the run), so V8 has collected; under load every ${RSS_SAMPLE_MS / 1000} s (garbage between GCs included, hence the peak): ${rssSamples.filter((_, i) => i % Math.max(1, Math.floor(rssSamples.length / 12)) === 0).map((mb) => count(mb)).join(', ')} MB.`,
+      `server RSS at start (after the warm-up) and end is read after a full GC (bench/gc-on-signal.mjs, preloaded); the V8 heap in use went ${count(heapStart)} → ${count(heapEnd)} MB. Under load, every ${RSS_SAMPLE_MS / 1000} s from the OS without a GC (garbage between collections included, hence the peak): ${rssSamples.filter((_, i) => i % Math.max(1, Math.floor(rssSamples.length / 12)) === 0).map((mb) => count(mb)).join(', ')} MB.`,
       'errors: transport errors, statuses other than 2xx and 429, JSON-RPC errors and tool results with isError; 429 answers are counted apart, as intended rate limiting.',
     ];
     for (const [kind, kindStats] of stats) if (kindStats.errorSamples.length > 0) notes.push(`first ${kind} errors: ${kindStats.errorSamples.join('; ')}`);
@@ -195,14 +188,29 @@ function send(agent: Agent, port: number, sent: Sent): Promise<string> {
 
 interface Server {
   port: number;
-  pid: number;
+  /** Resident memory now, as the OS reports it. */
+  rssMb(): number;
+  /** Resident memory and V8 heap in use right after a full GC. */
+  memory(): Promise<{ rssMb: number; heapUsedMb: number }>;
   stop(): Promise<void>;
 }
 
 /** `docsite serve` of the compiled package on a free port; resolves once it prints where it listens. */
 async function startServer(bundleDir: string, dataDir: string): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', bundleDir, '--port', '0', '--data-dir', dataDir, '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const preload = ['--expose-gc', '--import', fileURLToPath(new URL('./gc-on-signal.mjs', import.meta.url))];
+  const child: ChildProcess = spawn(process.execPath, [...preload, BIN, 'serve', bundleDir, '--port', '0', '--data-dir', dataDir, '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const memoryReadings: ((memory: { rssMb: number; heapUsedMb: number }) => void)[] = [];
+  let partial = '';
+  child.stderr!.setEncoding('utf8').on('data', (text: string) => {
+    const lines = (partial + text).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines.filter(Boolean)) {
+      const reading = line.startsWith('{"soakMemory"') ? (JSON.parse(line) as { soakMemory: { rssMb: number; heapUsedMb: number } }).soakMemory : undefined;
+      if (reading) memoryReadings.shift()?.(reading);
+      else process.stderr.write(`${line}\n`);
+    }
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let printed = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -214,7 +222,12 @@ async function startServer(bundleDir: string, dataDir: string): Promise<Server> 
   });
   return {
     port,
-    pid: child.pid!,
+    rssMb: () => Number(execFileSync('ps', ['-o', 'rss=', '-p', String(child.pid)], { encoding: 'utf8' }).trim()) / 1024,
+    memory() {
+      const reading = new Promise<{ rssMb: number; heapUsedMb: number }>((resolve) => memoryReadings.push(resolve));
+      child.kill('SIGUSR2');
+      return reading;
+    },
     async stop() {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -222,17 +235,6 @@ async function startServer(bundleDir: string, dataDir: string): Promise<Server> 
       clearTimeout(timer);
     },
   };
-}
-
-/** RSS after SETTLE_SECONDS without traffic. */
-async function settledRssMb(pid: number): Promise<number> {
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
-  return rssMb(pid);
-}
-
-/** Resident memory of `pid` in MB, as the OS reports it. */
-function rssMb(pid: number): number {
-  return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024;
 }
 
 function ms(value: number): string {
