@@ -3,6 +3,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { UsageError } from '../errors.js';
+import { silentLogger, type Logger } from './logger.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
@@ -24,8 +25,11 @@ export interface Listening {
   close(timeoutMs?: number): Promise<void>;
 }
 
-/** Node's parser errors (headers too large, CR/LF or other bytes that break HTTP) answered as JSON, then the socket is closed. */
-function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+/**
+ * Node's parser errors (headers too large, CR/LF or other bytes that break HTTP) answered as JSON,
+ * then the socket is closed. Logged like requests, without a path: the request never parsed.
+ */
+function answerClientError(logger: Logger, error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
   const [status, reason, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
@@ -33,13 +37,14 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout', 'The request took too long to arrive.']
         : [400, 'Bad Request', 'The request is not valid HTTP.'];
+  logger.info('request refused by the HTTP parser', { status, code: error.code });
   const body = JSON.stringify({ error: message });
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
-export async function listen(handler: RequestListener, host: string, port: number): Promise<Listening> {
+export async function listen(handler: RequestListener, host: string, port: number, logger: Logger = silentLogger): Promise<Listening> {
   const server = createServer(handler);
-  server.on('clientError', answerClientError);
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(logger, error, socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'EADDRINUSE' ? new UsageError(`Port ${port} on ${host} is already in use.`, 'Pick another with --port, or stop the other server.') : error),

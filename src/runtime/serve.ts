@@ -94,7 +94,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(modelConfig ? { assistantModel: openAiChatModel(modelConfig) } : {}),
   });
-  const listening = await listen(app, host, options.port ?? 3000).catch(async (error: unknown) => {
+  const listening = await listen(app, host, options.port ?? 3000, logger).catch(async (error: unknown) => {
     await store.close();
     throw error;
   });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeModel, type FakeModel } from '../api/fake-model.js';
 import { runCli } from '../helpers/cli.js';
+import { sendBytes } from '../helpers/raw-http.js';
 import { copyExample, startServe, type ServeProcess } from '../helpers/serve-process.js';
 
 interface LogLine {
@@ -92,6 +93,8 @@ describe('docsite serve: logs, request ids, shutdown and startup failures', () =
       expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       const refused = await fetch(`${server.url}/v1/analytics/acme/feedback`, { headers: { Authorization: 'Bearer docsite_admin_not-a-real-key' } });
       expect(refused.status).toBe(401);
+      const broken = await sendBytes(server.url, `GET /quickstart?token=query-secret-1 HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: a\rcookie-secret-3\r\n\r\n`);
+      expect(broken.status).toBe(400);
 
       await until(() => logLines(server).filter((line) => line.message === 'request').length >= 5);
       const requests = logLines(server).filter((line) => line.message === 'request');
@@ -107,6 +110,7 @@ describe('docsite serve: logs, request ids, shutdown and startup failures', () =
       expect(byId.get(exported.headers.get('x-request-id')!)).toMatchObject({ method: 'GET', path: '/v1/analytics/acme/feedback', status: 400 });
       expect(byId.get(asked.headers.get('x-request-id')!)).toMatchObject({ method: 'POST', path: '/v1/assistant/acme/message', status: 200 });
       expect(byId.get(refused.headers.get('x-request-id')!)).toMatchObject({ status: 401 });
+      expect(logLines(server).find((line) => line.message === 'request refused by the HTTP parser')).toMatchObject({ level: 'info', status: 400 });
       for (const secret of secrets) expect(server.output()).not.toContain(secret);
     } finally {
       await server.stop();
