@@ -88,27 +88,27 @@ const TRAVERSALS = [
 ];
 const FILESYSTEM_TRAVERSALS = ['cat /../../../../etc/passwd', 'cat ../../../etc/passwd', 'ls /..', 'cat /%2e%2e/%2e%2e/etc/passwd', 'grep -r root /../../etc', 'head -5 /quickstart.mdx/../../../../etc/passwd', 'cat "/\u0000/etc/passwd"', 'rg root:x /../..', 'cat ~/../../etc/passwd', 'cat $(echo /etc/passwd)', 'cat /etc/passwd'];
 
-/** Every endpoint of the fuzzed server, by method and path, and whether it answers errors in JSON. */
-const ENDPOINTS: { method: string; path: string; json: boolean }[] = [
-  { method: 'POST', path: '/mcp', json: true },
-  { method: 'POST', path: '/authed/mcp', json: true },
-  { method: 'POST', path: '/authed/mcp/oauth/token', json: true },
-  { method: 'POST', path: '/authed/mcp/oauth/register', json: true },
-  { method: 'POST', path: '/authed/mcp/oauth/revoke', json: true },
-  { method: 'GET', path: '/authed/mcp/oauth/authorize', json: false },
-  { method: 'GET', path: '/.well-known/oauth-authorization-server/authed/mcp/oauth', json: true },
-  { method: 'GET', path: '/.well-known/oauth-protected-resource/authed/mcp', json: true },
-  { method: 'POST', path: '/v1/assistant/acme/message', json: true },
-  { method: 'GET', path: '/v1/analytics/acme/feedback', json: true },
-  { method: 'GET', path: '/v1/analytics/acme/assistant', json: true },
-  { method: 'GET', path: '/v1/openapi.json', json: true },
-  { method: 'GET', path: '/.well-known/mcp', json: true },
-  { method: 'GET', path: '/.well-known/mcp/server-cards.json', json: true },
-  { method: 'GET', path: '/quickstart', json: false },
-  { method: 'GET', path: '/quickstart.md', json: false },
-  { method: 'GET', path: '/llms.txt', json: false },
-  { method: 'GET', path: '/_docsite/login', json: false },
-  { method: 'GET', path: '/healthz', json: true },
+/** Every endpoint of the fuzzed server, by method and path. */
+const ENDPOINTS: { method: string; path: string }[] = [
+  { method: 'POST', path: '/mcp' },
+  { method: 'POST', path: '/authed/mcp' },
+  { method: 'POST', path: '/authed/mcp/oauth/token' },
+  { method: 'POST', path: '/authed/mcp/oauth/register' },
+  { method: 'POST', path: '/authed/mcp/oauth/revoke' },
+  { method: 'GET', path: '/authed/mcp/oauth/authorize' },
+  { method: 'GET', path: '/.well-known/oauth-authorization-server/authed/mcp/oauth' },
+  { method: 'GET', path: '/.well-known/oauth-protected-resource/authed/mcp' },
+  { method: 'POST', path: '/v1/assistant/acme/message' },
+  { method: 'GET', path: '/v1/analytics/acme/feedback' },
+  { method: 'GET', path: '/v1/analytics/acme/assistant' },
+  { method: 'GET', path: '/v1/openapi.json' },
+  { method: 'GET', path: '/.well-known/mcp' },
+  { method: 'GET', path: '/.well-known/mcp/server-cards.json' },
+  { method: 'GET', path: '/quickstart' },
+  { method: 'GET', path: '/quickstart.md' },
+  { method: 'GET', path: '/llms.txt' },
+  { method: 'GET', path: '/_docsite/login' },
+  { method: 'GET', path: '/healthz' },
 ];
 
 function rpcBody(method: string, params: unknown, id: unknown = 1): string {
