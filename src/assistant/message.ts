@@ -34,6 +34,8 @@ export function parseAssistantMessage(body: unknown): { message: AssistantMessag
   const { query, pageUrl, pagePath } = fields;
   if (typeof query !== 'string' || query.trim() === '') problems.push('query must be a non-empty string.');
   else if (query.length > MAX_QUERY_LENGTH) problems.push(`query must be at most ${MAX_QUERY_LENGTH} characters.`);
+  // PostgreSQL text cannot hold NUL: refused here, on every engine alike, rather than failing the write.
+  else if (query.includes('\u0000')) problems.push('query must not contain NUL characters.');
   if (pageUrl !== undefined && (typeof pageUrl !== 'string' || pageUrl.length > MAX_PAGE_LENGTH || !isHttpUrl(pageUrl))) {
     problems.push(`pageUrl must be a full http(s) URL of at most ${MAX_PAGE_LENGTH} characters.`);
   }

@@ -1,5 +1,5 @@
 // `docsite serve [dir]`: maps flags to serve() options, prints where the site is, stops on SIGINT/SIGTERM.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { RUNTIME_CONFIG_FILE, RuntimeConfigError } from '../config/index.js';
 import { UsageError } from '../errors.js';
 import { formatDiagnostics, plural, printDiagnostics } from './format-diagnostics.js';
@@ -7,6 +7,9 @@ import { closeOnStopSignal } from './stop-signal.js';
 import { isRedisUrl, parseCount, parsePort, parseRedisUrl, parseSiteUrl } from './options.js';
 import { addStateOptions, type StateFlags } from './state-options.js';
 import { loadRuntime } from './load-runtime.js';
+import type { LogLevel } from '../runtime/index.js';
+
+const LOG_LEVEL_CHOICES = ['info', 'warn', 'error', 'silent'] satisfies LogLevel[];
 
 interface ServeFlags extends StateFlags {
   port: number;
@@ -16,6 +19,8 @@ interface ServeFlags extends StateFlags {
   trustProxy?: number;
   config?: string;
   redisUrl?: string;
+  logLevel: LogLevel;
+  shutdownTimeout: number;
 }
 
 /** `--redis-url`, else env DOCSITE_REDIS_URL (read here, not as the option's default, so --help never prints its password). */
@@ -39,12 +44,16 @@ export function registerServe(program: Command): void {
     .option('--trust-proxy <hops>', 'number of reverse proxies in front, for client addresses and https', parseCount)
     .option('--redis-url <url>', 'Redis URL for rate limits shared by every instance (env: DOCSITE_REDIS_URL; default: counted in memory)', parseRedisUrl)
     .option('--config <file>', `runtime config: authentication, OAuth, MCP switch (default: <dir>/${RUNTIME_CONFIG_FILE} when present)`)
+    .addOption(new Option('--log-level <level>', 'least severe JSON log lines written to stderr (one per request at info)').choices(LOG_LEVEL_CHOICES).env('DOCSITE_LOG_LEVEL').default('info'))
+    .option('--shutdown-timeout <seconds>', 'on SIGTERM or SIGINT, how long open requests may finish before their connections are closed', parseCount, 10)
     .action(async (dir: string, flags: ServeFlags) => {
       const running = await (await loadRuntime()).serve({
         ...(flags.config ? { configFile: flags.config } : {}),
         dir,
         port: flags.port,
         host: flags.host,
+        logLevel: flags.logLevel,
+        shutdownTimeoutMs: flags.shutdownTimeout * 1000,
         allowedOrigins: flags.allowedOrigin,
         ...(flags.siteUrl ? { siteUrl: flags.siteUrl } : {}),
         ...(flags.dataDir ? { dataDir: flags.dataDir } : {}),
@@ -63,5 +72,7 @@ export function registerServe(program: Command): void {
       const authed = running.authedMcpUrl ? `  Authenticated MCP server: ${running.authedMcpUrl}\n` : '';
       process.stdout.write(`docsite is serving ${running.bundle.manifest.site.name} at ${running.url}\n  MCP server: ${running.mcpUrl}\n  Project id: ${running.projectId}\n${authed}`);
       await closeOnStopSignal(() => running.close());
+      // Work cut off at the shutdown bound (a model call still waiting) must not keep the process alive.
+      process.exit(0);
     });
 }

@@ -1,9 +1,11 @@
 // The HTTP runtime: composes the routers over one loaded bundle and the state behind the Store.
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
 import express, { type Express, type Request, type Response } from 'express';
 import type { ChatModel } from '../assistant/index.js';
 import { DEFAULT_RUNTIME_CONFIG } from '../config/index.js';
 import { bearerTokenOf, isApiKey, type SiteAuth } from '../auth/index.js';
-import type { LoadedBundle } from '../bundle/index.js';
+import { BUNDLE_PATHS, type LoadedBundle } from '../bundle/index.js';
 import { createToolset, type McpContext } from '../mcp/index.js';
 import { ANONYMOUS, type Principal } from '../site/index.js';
 import { memoryRateLimiter } from '../ratelimit/index.js';
@@ -15,6 +17,7 @@ import { mcpLimit } from './mcp-quotas.js';
 import { originPolicy } from './origin-policy.js';
 import { createRateLimits, type RateLimits } from './rate-limits.js';
 import { readerView, type ReaderView } from './reader-view.js';
+import { requestLog } from './request-log.js';
 import { agentFilesRoute } from './routes/agent-files-route.js';
 import { discoveryRoute } from './routes/discovery-route.js';
 import { healthRoute } from './routes/health-route.js';
@@ -22,6 +25,7 @@ import { mcpRoute } from './routes/mcp-route.js';
 import { pagesRoute } from './routes/pages-route.js';
 import { restApiRoute } from './routes/rest-api-route.js';
 import { siteUrlOf } from './site-url.js';
+import { urlLengthLimit } from './url-limit.js';
 
 export interface AppOptions {
   bundle: LoadedBundle;
@@ -79,7 +83,15 @@ export function createApp(options: AppOptions): Express {
     feedback: async ({ path, comment }) => void (await store.addFeedback({ projectId, path, comment, source: 'agent' })),
   });
 
-  app.use(healthRoute({ checks: { store: () => store.ping().then(() => undefined), rateLimiter: () => rateLimits.readiness() } }));
+  app.use(requestLog(logger), urlLengthLimit);
+  app.use(healthRoute({
+    checks: {
+      // Pages and Markdown are read from the bundle folder on demand: it must still be there.
+      bundle: () => access(join(bundle.dir, BUNDLE_PATHS.manifest)).then(() => undefined, () => 'the bundle folder is gone'),
+      store: () => store.ping().then(() => undefined),
+      rateLimiter: () => rateLimits.readiness(),
+    },
+  }));
   if (auth) app.use(auth.router);
   if (mcpEnabled) app.use(discoveryRoute({ bundle, siteUrl: options.siteUrl, authentication }));
   app.use(restApiRoute({ bundle, store, logger, siteUrl: options.siteUrl, authentication, assistantModel: options.assistantModel, rateLimits }));

@@ -57,7 +57,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
   };
 
   await rebuild();
-  const listening = await listen((req, res) => handler(req, res), host, options.port ?? 3000);
+  const listening = await listen((req, res) => handler(req, res), host, options.port ?? 3000, logger);
   const watcher: FSWatcher = watchSite(dir, rebuild);
   return {
     url: listening.url,

@@ -10,7 +10,7 @@ import { openRateLimiter } from '../ratelimit/index.js';
 import { openStore, storeOptionsFor, type Store } from '../store/index.js';
 import { createApp } from './app.js';
 import { isLoopback, listen } from './listen.js';
-import { jsonLogger, type Logger } from './logger.js';
+import { jsonLogger, type Logger, type LogLevel } from './logger.js';
 import { clientAddress, createRateLimits } from './rate-limits.js';
 import { siteUrlOf } from './site-url.js';
 
@@ -29,6 +29,10 @@ export interface ServeOptions {
   allowedOrigins?: string[];
   trustProxy?: number;
   logger?: Logger;
+  /** The least severe level the default logger writes; default `info`. */
+  logLevel?: LogLevel;
+  /** How long `close` waits for open requests before cutting their connections; default 10 s. */
+  shutdownTimeoutMs?: number;
   /** The runtime config file (authentication, OAuth, MCP switch); default `<dir>/docsite.config.json` when present. */
   configFile?: string;
   /** An already loaded runtime config; overrides `configFile`. */
@@ -47,7 +51,7 @@ export interface RunningServer {
   /** The authenticated MCP server's public URL, when site authentication and the MCP server are on. */
   authedMcpUrl: string | undefined;
   bundle: LoadedBundle;
-  /** Stops accepting connections, waits for open requests, closes the store. */
+  /** Stops accepting connections, waits for open requests (at most `shutdownTimeoutMs`), closes the store. */
   close(): Promise<void>;
 }
 
@@ -64,7 +68,7 @@ async function bundleDirOf(dir: string, options: ServeOptions): Promise<string> 
 
 export async function serve(options: ServeOptions): Promise<RunningServer> {
   const dir = resolve(options.dir);
-  const logger = options.logger ?? jsonLogger();
+  const logger = options.logger ?? jsonLogger(process.stderr, options.logLevel);
   const modelConfig = chatModelConfigFromEnv(process.env);
   const config = options.runtimeConfig ?? (await readRuntimeConfig(dir, options.configFile));
   const siteUrl = options.siteUrl ?? config.siteUrl;
@@ -99,7 +103,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(modelConfig ? { assistantModel: openAiChatModel(modelConfig) } : {}),
   });
-  const listening = await listen(app, host, options.port ?? 3000).catch(async (error: unknown) => {
+  const listening = await listen(app, host, options.port ?? 3000, logger).catch(async (error: unknown) => {
     await limiter.close();
     await store.close();
     throw error;
@@ -114,9 +118,11 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     authedMcpUrl: auth && config.mcp.enabled ? `${siteUrl ?? url}/authed/mcp` : undefined,
     bundle,
     async close() {
-      await listening.close();
+      logger.info('shutting down: no new connections; waiting for open requests');
+      await listening.close(options.shutdownTimeoutMs);
       await limiter.close();
       await store.close();
+      logger.info('stopped');
     },
   };
 }

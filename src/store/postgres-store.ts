@@ -16,6 +16,7 @@ const UNREACHABLE_MESSAGE = /timeout exceeded when trying to connect|Connection 
 
 /**
  * A `StoreError` for anything pg throws. SQLSTATE classes: 23 integrity (23505 unique → conflict),
+ * 22021/22P05 text that cannot be stored → invalid input,
  * 08 connection, 53 resources, 57P/57014 shutdown or cancel, 28 authentication, 3D no such
  * database, 40 serialization/deadlock (retryable) → unavailable. Messages never carry SQL or URLs.
  */
@@ -25,6 +26,8 @@ function storeErrorOf(error: unknown): StoreError {
   if (code === '23505') return new StoreConflictError('the row already exists', { cause: error });
   if (typeof code === 'string') {
     if (code.startsWith('23')) return new StoreInputError('the row breaks a rule of the schema', { cause: error });
+    // 22021/22P05: text PostgreSQL cannot hold (a NUL character); SQLite would have kept it.
+    if (code === '22021' || code === '22P05') return new StoreInputError('the text holds a character the database cannot store (NUL)', { cause: error });
     if (UNREACHABLE.has(code) || /^(08|53|57P|57014|28|3D|40)/.test(code)) return new StoreUnavailableError(undefined, { cause: error });
   }
   if (error instanceof AggregateError && error.errors.some((inner) => storeErrorOf(inner) instanceof StoreUnavailableError)) {

@@ -15,6 +15,8 @@ export interface FakeModel {
   requests: ModelRequest[];
   /** What the next answers are: a message, or an HTTP status to fail with. */
   answerWith(answer: { content: string } | { status: number }): void;
+  /** Answers each later request only after `ms` milliseconds (a slow model). */
+  delayAnswers(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -22,11 +24,13 @@ export interface FakeModel {
 export async function startFakeModel(): Promise<FakeModel> {
   const requests: ModelRequest[] = [];
   let answer: { content: string } | { status: number } = { content: 'An answer.' };
+  let delayMs = 0;
   const server: Server = createServer((req, res) => {
     let data = '';
     req.on('data', (chunk) => (data += chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       requests.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(data) });
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       if ('status' in answer) return void res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(
         JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: answer.content }, finish_reason: 'stop' }] }),
@@ -40,6 +44,13 @@ export async function startFakeModel(): Promise<FakeModel> {
     answerWith(next) {
       answer = next;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    delayAnswers(ms) {
+      delayMs = ms;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

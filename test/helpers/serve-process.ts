@@ -10,6 +10,9 @@ export const EXAMPLE = join(import.meta.dirname, '..', '..', 'examples', 'acme')
 export interface ServeProcess {
   url: string;
   mcpUrl: string;
+  pid: number;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
   /** Everything the process printed so far. */
   output(): string;
   /** Sends SIGTERM and waits for the exit code. */
@@ -23,9 +26,9 @@ export function copyExample(): string {
   return dir;
 }
 
-/** Starts `docsite serve <dir> --port 0 …extra` and resolves once it prints its MCP URL. */
-export async function startServe(dir: string, extra: string[] = []): Promise<ServeProcess> {
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', dir, '--port', '0', ...extra], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `docsite serve <dir> --port 0 …extra` (with `env` added to this process's) and resolves once it prints its MCP URL. */
+export async function startServe(dir: string, extra: string[] = [], env: Record<string, string> = {}): Promise<ServeProcess> {
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', dir, '--port', '0', ...extra], { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let printed = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const ready = new Promise<{ url: string; mcpUrl: string }>((resolve, reject) => {
@@ -42,6 +45,8 @@ export async function startServe(dir: string, extra: string[] = []): Promise<Ser
   return {
     url,
     mcpUrl,
+    pid: child.pid!,
+    exited,
     output: () => printed,
     async stop() {
       child.kill('SIGTERM');

@@ -121,7 +121,7 @@ describe('discovery and health', () => {
 
   it('reports liveness and readiness', async () => {
     expect(await (await get('/healthz')).json() as any).toEqual({ status: 'ok' });
-    expect(await (await get('/readyz')).json() as any).toEqual({ status: 'ready', checks: { store: 'ok', rateLimiter: 'ok' } });
+    expect(await (await get('/readyz')).json() as any).toEqual({ status: 'ready', checks: { bundle: 'ok', store: 'ok', rateLimiter: 'ok' } });
   });
 });
 

@@ -7,6 +7,7 @@ import { RateLimitExceededError, RateLimiterUnavailableError } from '../../ratel
 import { cors } from '../cors.js';
 import type { Logger } from '../logger.js';
 import type { OriginPolicy } from '../origin-policy.js';
+import { requestIdOf } from '../request-log.js';
 
 /** Largest MCP request body accepted; tool arguments are short. */
 export const MCP_BODY_LIMIT = '256kb';
@@ -27,7 +28,7 @@ function rpcError(res: Response, status: number, code: number, message: string, 
 }
 
 /** The id of a single JSON-RPC request body, to echo in an error; null for batches and bodies without one. */
-function requestIdOf(body: unknown): string | number | null {
+function rpcIdOf(body: unknown): string | number | null {
   const id = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { id?: unknown }).id : undefined;
   return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
@@ -66,7 +67,7 @@ export function mcpRoute(options: McpRouteOptions): Router {
       res.setHeader('Content-Type', 'application/json');
       res.end(answer.body);
     } catch (error) {
-      options.logger.error('mcp request failed', { error: error instanceof Error ? error.message : String(error) });
+      options.logger.error('mcp request failed', { requestId: requestIdOf(res), error: error instanceof Error ? error.message : String(error) });
       if (!res.headersSent) rpcError(res, 500, -32603, 'Internal error.');
     }
   });
@@ -76,11 +77,14 @@ export function mcpRoute(options: McpRouteOptions): Router {
   });
   // Errors of the body parser (bad JSON, too large) and of the rate limits as JSON-RPC errors.
   router.use((error: { type?: string }, req: Request, res: Response, _next: () => void) => {
-    if (error instanceof RateLimitExceededError) return rpcError(res, 429, -32000, error.message, requestIdOf(req.body), { retryAfter: error.retryAfterSeconds });
-    if (error instanceof RateLimiterUnavailableError) return void rpcError(res.set('Retry-After', '5'), 503, -32000, 'The rate limiter is unavailable; retry shortly.', requestIdOf(req.body));
+    if (error instanceof RateLimitExceededError) return rpcError(res, 429, -32000, error.message, rpcIdOf(req.body), { retryAfter: error.retryAfterSeconds });
+    if (error instanceof RateLimiterUnavailableError) return void rpcError(res.set('Retry-After', '5'), 503, -32000, 'The rate limiter is unavailable; retry shortly.', rpcIdOf(req.body));
     if (error.type === 'entity.too.large') return rpcError(res, 413, -32600, `Request body larger than ${MCP_BODY_LIMIT}.`);
     if (error.type === 'entity.parse.failed') return rpcError(res, 400, -32700, 'Parse error: the body is not valid JSON.');
-    options.logger.error('mcp request failed', { error: String(error) });
+    // Other client faults body-parser finds (unsupported charset or encoding, a body shorter than its length) keep their 4xx.
+    const { status } = error as { status?: number };
+    if (status !== undefined && status >= 400 && status < 500) return rpcError(res, status, -32600, `Invalid request: ${(error as Error).message}`);
+    options.logger.error('mcp request failed', { requestId: requestIdOf(res), error: String(error) });
     rpcError(res, 500, -32603, 'Internal error.');
   });
   return router;
