@@ -79,7 +79,7 @@ function outageSuite(): void {
 
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ status: 'unavailable', checks: { bundle: 'ok', store: 'The database is unavailable' } });
+    expect(await ready.json()).toEqual({ status: 'unavailable', checks: { bundle: 'ok', store: 'The database is unavailable', rateLimiter: 'ok' } });
 
     for (const refused of [await ask(), await exportFeedback()]) {
       expect(refused.status).toBe(503);

@@ -32,6 +32,6 @@ describe('health endpoints', () => {
     renameSync(dir, `${dir}-moved`);
     const ready = await fetch(`${runtime.url}/readyz`);
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ status: 'unavailable', checks: { bundle: 'the bundle folder is gone', store: 'ok' } });
+    expect(await ready.json()).toEqual({ status: 'unavailable', checks: { bundle: 'the bundle folder is gone', store: 'ok', rateLimiter: 'ok' } });
   });
 });

@@ -46,7 +46,7 @@ describeWhenReachable('the limiter failure policy', await redisUnreachable(), ()
 
     it('lets requests through unlimited while Redis is down, logs it once, and limits again when Redis is back', async () => {
       expect((await ping(server)).headers.get('ratelimit')).toMatch(/^"mcp-user";r=999;/);
-      expect(await readiness(server)).toEqual({ status: 200, body: { status: 'ready', checks: { store: 'ok', rateLimiter: 'ok' } } });
+      expect(await readiness(server)).toEqual({ status: 200, body: { status: 'ready', checks: { bundle: 'ok', store: 'ok', rateLimiter: 'ok' } } });
 
       await redis.stop();
       for (let i = 0; i < 5; i++) {
