@@ -13,7 +13,7 @@ import { Random } from './random.js';
 /** The PostgreSQL server the benchmark creates its database on (BENCH_DATABASE_URL overrides). */
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** Rows per import call, each one transaction of multi-row INSERTs. */
-const IMPORT_BATCH = 10_000;
+const IMPORT_BATCH = 50_000;
 /** Conversations start here and are this far apart: a million of them span about a year. */
 const FIRST_MS = Date.parse('2025-01-01T00:00:00.000Z');
 const STEP_MS = 31_000;
@@ -119,7 +119,7 @@ export async function seedConversations(options: OpenStoreOptions, projectId: st
     for (let first = 0; first < total; first += IMPORT_BATCH) {
       const rows = Array.from({ length: Math.min(IMPORT_BATCH, total - first) }, (_, i) => conversation(projectId, first + i, random));
       await store.importConversations(rows);
-      if ((first / IMPORT_BATCH) % 20 === 19) progress(`  seeded ${(first + rows.length).toLocaleString('en-US')} rows`);
+      if ((first / IMPORT_BATCH) % 4 === 3) progress(`  seeded ${(first + rows.length).toLocaleString('en-US')} rows`);
     }
   } finally {
     await store.close();
