@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, get } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../src/store/index.js';
 import { postgresDatabase, seedConversations, sqliteDatabase, type BenchDatabase } from './export-stores.js';
@@ -94,6 +94,8 @@ interface EngineResult {
   stretches: { name: string; pages: string; p50: number; p99: number; max: number }[];
   writes: { rate: number; p50: number; p99: number; errors: number };
   plan: string;
+  /** 1-minute load average when the latency runs ended: tails on a shared machine follow it. */
+  load: number;
 }
 
 async function measureEngine(db: BenchDatabase, site: string, progress: (line: string) => void): Promise<EngineResult> {
@@ -135,6 +137,7 @@ async function measureEngine(db: BenchDatabase, site: string, progress: (line: s
       }
     }
 
+    const load = loadavg()[0]!;
     progress(`${db.engine}: assistant writes, ${WRITE_CONNECTIONS} connections for ${WRITE_SECONDS} s`);
     const writes = await assistantWrites(`${server.url}/v1/assistant/${server.projectId}/message`, assistant.key);
     return {
@@ -150,6 +153,7 @@ async function measureEngine(db: BenchDatabase, site: string, progress: (line: s
       })),
       writes,
       plan: await db.pagePlan(server.projectId),
+      load,
     };
   } finally {
     await server.stop();
@@ -220,6 +224,7 @@ export const exportBenchmark: Benchmark = {
       const usesIndex = /conversations_page/.test(result.plan) && !/TEMP B-TREE|Sort/i.test(result.plan);
       checks.push({ label: `${engine} page query uses the keyset index without a sort`, actual: usesIndex ? 'yes' : 'no', target: 'yes', pass: usesIndex });
       notes.push(`${engine} page plan: ${result.plan}`);
+      notes.push(`${engine}: 1-minute load average ${result.load.toFixed(1)} on ${availableParallelism()} cores when the page latencies were taken.`);
     }
     return { table: { columns: ['store', 'measurement', 'total', 'p50', 'p99', 'max'], rows }, checks, notes };
   },
