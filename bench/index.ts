@@ -1,6 +1,7 @@
 // `npm run bench` / `npx tsx bench/index.ts [name...]`: runs the benchmarks (all, or those named) and prints their tables.
 import { availableParallelism, cpus } from 'node:os';
 import { buildBenchmark } from './build.js';
+import { exportBenchmark } from './export.js';
 import { mcpBenchmark } from './mcp.js';
 import { rateLimitBenchmark } from './ratelimit.js';
 import { formatCheck, formatTable, type Benchmark } from './report.js';
@@ -8,7 +9,7 @@ import { soakBenchmark } from './soak.js';
 import { validateBenchmark } from './validate.js';
 
 /** Every benchmark, in the order they run; a new one (e.g. bench/build.ts) is one more entry. */
-const BENCHMARKS: Benchmark[] = [validateBenchmark, buildBenchmark, mcpBenchmark, rateLimitBenchmark, soakBenchmark];
+const BENCHMARKS: Benchmark[] = [validateBenchmark, buildBenchmark, mcpBenchmark, exportBenchmark, rateLimitBenchmark, soakBenchmark];
 
 async function main(names: string[]): Promise<number> {
   const unknown = names.filter((name) => !BENCHMARKS.some((b) => b.name === name));

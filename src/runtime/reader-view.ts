@@ -7,11 +7,23 @@ export interface ReaderView {
   principal: Principal;
   authentication: boolean;
   canRead(page: ManifestPage): boolean;
-  /** Removes the navigation links (marked `data-access` by the build) that point at pages this reader may not read. */
+  /** Removes the navigation links (marked `data-access` by the build) that point at pages this reader may not read; tabs keep their first link left. */
   filterHtml(html: string): string;
 }
 
 const MARKED_LINK = /<(li|a) data-access="([^"]*)"[^>]*>[\s\S]*?<\/\1>/g;
+/** A header tab's candidate link (render/layout/header.ts): the first left of each tab stays. */
+const TAB_CANDIDATE = /<li(?: data-access="[^"]*")? data-tab="(\d+)">[\s\S]*?<\/li>/g;
+
+/** Keeps the first candidate of each tab, drops the others. */
+function firstTabCandidates(html: string): string {
+  const kept = new Set<string>();
+  return html.replace(TAB_CANDIDATE, (element, tab: string) => {
+    if (kept.has(tab)) return '';
+    kept.add(tab);
+    return element;
+  });
+}
 
 export function readerView(principal: Principal, authentication: boolean): ReaderView {
   const allows = (mark: string): boolean => {
@@ -22,7 +34,7 @@ export function readerView(principal: Principal, authentication: boolean): Reade
     principal,
     authentication,
     canRead: (page) => canRead(principal, page.access, authentication),
-    filterHtml: (html) => html.replace(MARKED_LINK, (element, _tag: string, mark: string) => (allows(mark) ? element : '')),
+    filterHtml: (html) => firstTabCandidates(html.replace(MARKED_LINK, (element, _tag: string, mark: string) => (allows(mark) ? element : ''))),
   };
 }
 

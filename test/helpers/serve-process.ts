@@ -17,6 +17,8 @@ export interface ServeProcess {
   output(): string;
   /** Sends SIGTERM and waits for the exit code. */
   stop(): Promise<number | null>;
+  /** Sends SIGKILL (no shutdown, no flushing: a crash) and waits until the process is gone. */
+  kill(): Promise<void>;
 }
 
 /** A copy of the example site in a temporary folder, so builds never write into the repository. */
@@ -51,6 +53,10 @@ export async function startServe(dir: string, extra: string[] = [], env: Record<
     async stop() {
       child.kill('SIGTERM');
       return exited;
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -2,6 +2,7 @@
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import type { DocsConfig } from '../../config/index.js';
+import { accessMark } from './access-marks.js';
 import type { SwitcherMenu, TabLink } from './page-inputs.js';
 import type { SiteIndex } from './site-index.js';
 
@@ -18,12 +19,19 @@ export function brand(config: DocsConfig): ElementContent {
   return h('a', { className: ['brand'], href }, [...images, h('span', { className: images.length ? ['brand-name', 'visually-hidden'] : ['brand-name'] }, config.name)]);
 }
 
-/** The top-level sections of the page's tree, the page's own marked current. */
+/**
+ * The top-level sections of the page's tree, the page's own marked current. A tab is one `<li>`
+ * per candidate target, each marked with its page's access and `data-tab`: the runtime drops
+ * the ones the reader may not follow and keeps the first left of each tab, so a tab links to a
+ * page the reader may read, or is gone when there is none.
+ */
 export function tabBar(tabs: readonly TabLink[], activeTab: number | undefined): ElementContent[] {
   if (tabs.length === 0) return [];
-  const links = tabs.map((tab, i) =>
-    h('li', [tab.href ? h('a', { href: tab.href, ...(i === activeTab ? { ariaCurrent: 'true' } : {}) }, tab.label) : h('span', tab.label)]),
-  );
+  const links = tabs.flatMap((tab, i) => {
+    if (tab.targets.length === 0) return [h('li', { dataTab: String(i) }, h('span', tab.label))];
+    const current = i === activeTab ? { ariaCurrent: 'true' } : {};
+    return tab.targets.map(({ url, access }) => h('li', { ...accessMark(access), dataTab: String(i) }, h('a', { href: url, ...current }, tab.label)));
+  });
   return [h('nav', { className: ['tabs-nav'], ariaLabel: 'Sections' }, [h('ul', links)])];
 }
 

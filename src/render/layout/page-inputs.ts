@@ -1,12 +1,12 @@
 // What the layout of one page reads, gathered as plain data, so its hash can stand for the laid-out page.
 import type { ParamFieldModel } from '../../content/index.js';
 import type { NavigationTree, PageAccess, ResolvedEndpoint, SitePage } from '../../site/index.js';
-import type { SiteIndex } from './site-index.js';
+import type { SiteIndex, TabTarget } from './site-index.js';
 
-/** A top-level section of a tree, shown as a tab. */
+/** A top-level section of a tree, shown as a tab linking to the first of `targets` the reader may read. */
 export interface TabLink {
   label: string;
-  href: string | undefined;
+  targets: TabTarget[];
 }
 
 /** A previous or next link, with the access of the page it leads to. */
@@ -71,7 +71,7 @@ export function pageInputs(index: SiteIndex, page: SitePage, tree: NavigationTre
     breadcrumbs: placement?.breadcrumbs ?? [],
     endpoint: page.endpoint,
     params: page.endpoint ? page.params : [],
-    tabs: trees?.tabs.map(({ label, href }) => ({ label, href })) ?? [],
+    tabs: trees?.tabs.map(({ label, targets }) => ({ label, targets })) ?? [],
     activeTab: tab,
     switchers: switcherMenus(index, page, tree),
     sidebar: tree ? sidebarKey(site.navigation.trees.indexOf(tree), tab) : undefined,

@@ -1,11 +1,18 @@
 // Lookups the layout needs for every page, computed once per site instead of once per page.
-import type { NavItem, NavigationTree, SiteModel, SitePage } from '../../site/index.js';
+import type { NavItem, NavigationTree, PageAccess, SiteModel, SitePage } from '../../site/index.js';
+import { accessMark } from './access-marks.js';
+
+/** A page a tab may link to, with who may read it. */
+export interface TabTarget {
+  url: string;
+  access: PageAccess;
+}
 
 /** The navigation facts of one tree: its top-level sections (tabs) and where each page sits. */
 export interface TreeIndex {
   tree: NavigationTree;
   /** Top-level items shown as tabs; empty when the tree has no tab-like divisions. */
-  tabs: { label: string; href: string | undefined; items: NavItem[] }[];
+  tabs: { label: string; targets: TabTarget[]; items: NavItem[] }[];
   /** Page path -> index in `tabs` (pages outside every tab are absent). */
   tabOf: Map<string, number>;
 }
@@ -34,11 +41,31 @@ function indexTree(tree: NavigationTree, pages: ReadonlyMap<string, SitePage>): 
     if (item.type !== 'division' || !TAB_KINDS.has(item.kind) || item.hidden) continue;
     const paths = pagePaths(item.children);
     paths.forEach((path) => tabOf.has(path) || tabOf.set(path, tabs.length));
-    // A tab links to its first page that anyone who can see the tab may read.
-    const first = paths.find((path) => pages.get(path)?.access.groups.length === 0 && !pages.get(path)!.hidden) ?? paths.find((path) => pages.has(path));
-    tabs.push({ label: item.label, href: first ? pages.get(first)!.url : undefined, items: item.children });
+    tabs.push({ label: item.label, targets: tabTargets(paths, pages), items: item.children });
   }
   return { tree, tabs, tabOf };
+}
+
+/**
+ * Where a tab may link: per reader, its first page that reader may read. The static HTML cannot
+ * know the reader, so it lists candidates and the runtime keeps the first one the reader may
+ * follow: the first page of each access mark, in reading order (a reader's first readable page
+ * is the first of its mark), up to the first public one, which everyone may read. Hidden pages
+ * count only in a tab of nothing else.
+ */
+function tabTargets(paths: readonly string[], pages: ReadonlyMap<string, SitePage>): TabTarget[] {
+  const listed = paths.map((path) => pages.get(path)).filter((page) => page !== undefined);
+  const shown = listed.filter((page) => !page.hidden);
+  const targets: TabTarget[] = [];
+  const marks = new Set<string | undefined>();
+  for (const page of shown.length > 0 ? shown : listed) {
+    const mark = accessMark(page.access).dataAccess;
+    if (marks.has(mark)) continue;
+    marks.add(mark);
+    targets.push({ url: page.url, access: page.access });
+    if (mark === undefined) break;
+  }
+  return targets;
 }
 
 /** Page paths below `items`, in reading order. */

@@ -59,6 +59,18 @@ export function conversationsContract(ctx: ContractContext): void {
       }
     }, 120_000);
 
+    it('pages through the keyset index right after a bulk import, without sorting the project', async () => {
+      const { store, options } = await ctx.fresh();
+      const start = Date.parse('2025-01-01T00:00:00.000Z');
+      await store.importConversations(Array.from({ length: 20_000 }, (_, i) => importedConversation('acme', start + i * 1000)));
+      const cursorKey = `${start + 10_000 * 1000}, 'ZZZZZZZZZZZZZZZZZZZZZZZZZZ'`;
+      const page = `SELECT id, created_ms, query FROM conversations WHERE project_id = 'acme' AND (created_ms, id) < (${cursorKey}) ORDER BY created_ms DESC, id DESC LIMIT 1001`;
+      const explain = ctx.target.name === 'SQLite' ? `EXPLAIN QUERY PLAN ${page}` : `EXPLAIN ${page}`;
+      const plan = (await ctx.target.sql(options, explain)).map((row) => Object.values(row).join(' ')).join('\n');
+      expect(plan).toMatch(/conversations_page/);
+      expect(plan).not.toMatch(/TEMP B-TREE|Sort/i);
+    }, 60_000);
+
     it('never skips or repeats a row while conversations are written between and during page reads', async () => {
       const { store } = await ctx.fresh();
       const start = Date.parse('2025-01-01T00:00:00.000Z');
