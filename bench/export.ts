@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { openStore } from '../src/store/index.js';
 import { postgresDatabase, seedConversations, sqliteDatabase, type BenchDatabase } from './export-stores.js';
 import { percentile } from './measure.js';
+import { writeBenchRuntimeConfig } from './bench-quotas.js';
 import { count, type Benchmark, type BenchmarkReport, type Check } from './report.js';
 
 /** Conversations seeded (BENCH_EXPORT_ROWS overrides, e.g. for a quick look). */
@@ -187,6 +188,8 @@ export const exportBenchmark: Benchmark = {
   async run(): Promise<BenchmarkReport> {
     const site = mkdtempSync(join(tmpdir(), 'docsite-bench-site-'));
     cpSync(EXAMPLE, site, { recursive: true });
+    // Walking a million rows takes a thousand export pages, the analytics quota's hour's worth.
+    writeBenchRuntimeConfig(join(site, 'docsite.config.json'));
     const results: EngineResult[] = [];
     const notes: string[] = [];
     try {

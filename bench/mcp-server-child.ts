@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { readBundle } from '../src/bundle/index.js';
 import { DEFAULT_RUNTIME_CONFIG } from '../src/config/index.js';
 import { memoryRateLimiter } from '../src/ratelimit/index.js';
+import { benchQuotas } from './bench-quotas.js';
 import { createApp, createRateLimits, silentLogger } from '../src/runtime/index.js';
 import { openStore, type Store } from '../src/store/index.js';
 
@@ -81,13 +82,7 @@ async function main(mode: ChildMode, dir: string | undefined): Promise<void> {
 
 await main(process.argv[2] as ChildMode, process.argv[3]);
 
-/**
- * The rate limits of `docsite serve`, with quotas no run reaches: one load generator is one client
- * address, which the per-user quota (5,000 an hour) would stop after a few seconds. Every request
- * is still counted, so the limiter's cost is part of what is measured.
- */
+/** The rate limits of `docsite serve` with quotas no run reaches (see bench-quotas.ts): the limiter's cost is still measured. */
 function benchRateLimits() {
-  const { rateLimits } = DEFAULT_RUNTIME_CONFIG;
-  const quotas = Object.fromEntries(Object.keys(rateLimits.quotas).map((quota) => [quota, 100_000_000])) as typeof rateLimits.quotas;
-  return createRateLimits({ limiter: memoryRateLimiter(), config: { ...rateLimits, quotas }, logger: silentLogger });
+  return createRateLimits({ limiter: memoryRateLimiter(), config: { ...DEFAULT_RUNTIME_CONFIG.rateLimits, quotas: benchQuotas() }, logger: silentLogger });
 }

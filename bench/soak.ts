@@ -4,13 +4,14 @@
 // Reports throughput, errors (429s apart: those are the rate limits doing their job), p50/p99 per
 // kind, and the server's RSS (after a full GC) at the start and the end, and its peak under load.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { BUNDLE_PATHS, sourcePathOf, type Manifest } from '../src/bundle/index.js';
+import { writeBenchRuntimeConfig } from './bench-quotas.js';
 import { SEARCH_QUERIES } from './mcp-queries.js';
 import { Random } from './random.js';
 import { count, type Benchmark, type BenchmarkReport, type Check } from './report.js';
@@ -195,18 +196,10 @@ interface Server {
   stop(): Promise<void>;
 }
 
-/**
- * Hourly quotas above what the run sends: the load comes from one client address, which the
- * per-user quota (5,000 an hour) would turn into 429s within seconds. Every request is still
- * counted by the rate limiter.
- */
-const SOAK_QUOTAS = Object.fromEntries(['mcpPerUser', 'search', 'filesystem', 'authedSearch', 'authedFilesystem', 'oauthToken', 'oauthRegister', 'analytics'].map((quota) => [quota, 10_000_000]));
-
-/** `docsite serve` of the compiled package on a free port; resolves once it prints where it listens. */
+/** `docsite serve` of the compiled package on a free port, quotas raised (bench-quotas.ts); resolves once it prints where it listens. */
 async function startServer(bundleDir: string, dataDir: string): Promise<Server> {
   const preload = ['--expose-gc', '--import', fileURLToPath(new URL('./gc-on-signal.mjs', import.meta.url))];
-  const config = join(dataDir, 'soak.config.json');
-  writeFileSync(config, JSON.stringify({ rateLimits: SOAK_QUOTAS }));
+  const config = writeBenchRuntimeConfig(join(dataDir, 'soak.config.json'));
   const args = [...preload, BIN, 'serve', bundleDir, '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', '--config', config];
   const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
