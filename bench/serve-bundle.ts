@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { BUNDLE_PATHS } from '../src/bundle/index.js';
 import { schemaValidator } from '../src/config/index.js';
+import { INDEX_FORMAT_VERSION } from '../src/search/index.js';
 import { DOCSITE_VERSION } from '../src/version.js';
 import { benchCorpus, CORPUS_ROOT, GENERATOR_VERSION, type Corpus } from './corpus.js';
 import { childBuild } from './dist-runs.js';
@@ -81,11 +82,15 @@ function isCurrentBuild(dir: string, corpus: Corpus, pages: number): boolean {
   }
 }
 
-/** Whether `dir` holds a manifest that this docsite's schema accepts, of this version and of `pages` pages. */
+/**
+ * Whether `dir` holds a manifest that this docsite's schema accepts, of this version and of `pages`
+ * pages, with a search index of this format (it changes while the version stays 0.1.0).
+ */
 function hasValidManifest(dir: string, pages: number): boolean {
   try {
-    const manifest = JSON.parse(readFileSync(join(dir, BUNDLE_PATHS.manifest), 'utf8')) as { generator: { version: string }; pages: unknown[] };
-    return schemaValidator('manifest')(manifest) && manifest.generator.version === DOCSITE_VERSION && manifest.pages.length === pages;
+    const manifest = JSON.parse(readFileSync(join(dir, BUNDLE_PATHS.manifest), 'utf8')) as { generator: { version: string }; pages: unknown[]; searchIndex: string[] };
+    const indexVersion = /"version":\s*(\d+)/.exec(readFileSync(join(dir, manifest.searchIndex[0]!), 'utf8').slice(0, 200))?.[1];
+    return schemaValidator('manifest')(manifest) && manifest.generator.version === DOCSITE_VERSION && manifest.pages.length === pages && indexVersion === String(INDEX_FORMAT_VERSION);
   } catch {
     return false;
   }

@@ -51,7 +51,8 @@ export function addSearchIndex<P extends SearchablePage>(
  */
 export function searchIndexFile(recordsJson: string): SearchIndexFile {
   const exported = SearchIndex.build(JSON.parse(recordsJson) as SearchRecord[]).export();
-  const text = `${JSON.stringify(exported, null, 2)}\n`;
+  // Compact: FlexSearch's posting lists, pretty-printed, would take a line per id.
+  const text = `${JSON.stringify(exported)}\n`;
   return { text, hash: createHash('sha256').update(text).digest('hex') };
 }
 

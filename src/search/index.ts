@@ -3,4 +3,4 @@ export { recordsOf, type SearchRecord, type SearchablePage } from './records.js'
 export { partitionPages } from './partition.js';
 export { SearchIndex, SEARCH_LIMIT, type SearchHit, type SearchOptions } from './search-index.js';
 export type { Reader } from './reader.js';
-export type { SerializedIndex, SerializedPage, SerializedSection } from './serialized.js';
+export { INDEX_FORMAT_VERSION, type SerializedIndex, type SerializedPage, type SerializedSection } from './serialized.js';

@@ -31,8 +31,7 @@ export function mergeParts(parts: readonly SerializedIndex[]): MergedIndex {
   const tags = new Map<string, Map<string, number[]>>();
   parts.forEach((part, p) => {
     const newId = idMaps[p]!;
-    for (const [key, text] of part.flexsearch) {
-      const data = JSON.parse(text) as unknown[];
+    for (const [key, data] of part.flexsearch) {
       const [first, , kind] = key.split('.');
       if (kind === 'map') mergeMap(mapOf(maps, first!), data as [string, Slots][], newId);
       else if (key.endsWith('.reg')) for (const id of data as number[]) reg.push(newId[id]!);

@@ -114,9 +114,9 @@ export class SearchIndex {
 
   /** The index as plain JSON data; the same records always give the same JSON text. */
   export(): SerializedIndex {
-    const flexsearch: [string, string][] = [];
+    const flexsearch: [string, unknown[]][] = [];
     // Without a worker or an async callback, FlexSearch exports synchronously.
-    this.document.export((key, data) => void flexsearch.push([key, data]));
+    this.document.export((key, data) => void flexsearch.push([key, JSON.parse(data) as unknown[]]));
     return {
       format: INDEX_FORMAT,
       version: INDEX_FORMAT_VERSION,
