@@ -4,13 +4,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { describeWhenReachable } from '../helpers/services.js';
 import { ownPostgresUnavailable, startOwnPostgres, type OwnPostgres } from '../helpers/own-postgres.js';
 import { copyExample, startServe, type ServeProcess } from '../helpers/serve-process.js';
 
 const unavailable = ownPostgresUnavailable();
-const inCi = Boolean(process.env.CI) && process.env.CI !== 'false' && process.env.CI !== '0';
 
 async function rowCounts(url: string): Promise<{ conversations: number; feedback: number }> {
   const client = new pg.Client({ connectionString: url });
@@ -107,17 +107,4 @@ function outageSuite(): void {
   }, 120_000);
 }
 
-if (unavailable && inCi) {
-  describe('docsite serve through a PostgreSQL outage', () => {
-    it('needs an own PostgreSQL cluster when CI is set', () => {
-      throw new Error(unavailable);
-    });
-  });
-} else if (unavailable) {
-  console.warn(`Skipping the PostgreSQL outage test: ${unavailable}`);
-  describe.skip(`docsite serve through a PostgreSQL outage (skipped: ${unavailable})`, () => {
-    it('needs an own PostgreSQL cluster', () => undefined);
-  });
-} else {
-  describe('docsite serve through a PostgreSQL outage', outageSuite);
-}
+describeWhenReachable('docsite serve through a PostgreSQL outage', unavailable, outageSuite);
