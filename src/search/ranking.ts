@@ -1,5 +1,6 @@
 // Ranks sections for a query: term lookups per field, weighted by field and rarity, all terms first.
-import { TEXT_FIELDS, type SectionDocument, type TextField } from './flex-document.js';
+import { TEXT_FIELDS, type TextField } from './flex-document.js';
+import type { PostingLists } from './posting-lists.js';
 import type { QueryTerm } from './query-terms.js';
 import type { SectionMask } from './tag-mask.js';
 
@@ -10,8 +11,7 @@ export const EXTRA_FIELD_FACTOR = 0.2;
 
 /** What ranking needs of an index. */
 export interface RankingInput {
-  document: SectionDocument;
-  size: number;
+  postings: PostingLists;
   /** 1 for the first section of each page: it alone answers a match on the page title only. */
   leads: Uint8Array;
   /** Per-section working arrays, reused query after query (see RankingScratch). */
@@ -30,16 +30,18 @@ export class RankingScratch {
   readonly score: Float64Array;
   readonly ownMatch: Uint8Array;
   readonly isCandidate: Uint8Array;
-  // Per section, for the current term (and field); doubles, so sums built from differences
-  // stay equal (within compareDesc's tolerance) to the same sums built in another order:
+  // Per section, for the current term; doubles, so sums built from differences stay equal
+  // (within compareDesc's tolerance) to the same sums built in another order:
   readonly termTop: Float64Array;
   readonly termSum: Float64Array;
-  readonly fieldBest: Float64Array;
   readonly termOwn: Uint8Array;
+  /** The pass (term and field) that last matched each section: a match of a worse word in the same pass adds nothing. */
+  readonly seenInPass: Int32Array;
+  /** The current pass; it only grows, so `seenInPass` never needs clearing (but on overflow). */
+  pass = 0;
   // Lists of section ids (each id at most once per list), filled from the start:
   readonly candidates: Int32Array;
   readonly termMatches: Int32Array;
-  readonly fieldMatches: Int32Array;
 
   constructor(size: number) {
     this.matchedRarity = new Float64Array(size);
@@ -48,11 +50,19 @@ export class RankingScratch {
     this.isCandidate = new Uint8Array(size);
     this.termTop = new Float64Array(size);
     this.termSum = new Float64Array(size);
-    this.fieldBest = new Float64Array(size);
     this.termOwn = new Uint8Array(size);
+    this.seenInPass = new Int32Array(size);
     this.candidates = new Int32Array(size);
     this.termMatches = new Int32Array(size);
-    this.fieldMatches = new Int32Array(size);
+  }
+
+  /** A pass number no section was marked with yet. */
+  nextPass(): number {
+    if (this.pass === 0x7fffffff) {
+      this.seenInPass.fill(0);
+      this.pass = 0;
+    }
+    return ++this.pass;
   }
 }
 
@@ -72,36 +82,34 @@ export interface RankedSection {
  * unless it is the page's first section, so a title match gives one hit, not one per section.
  */
 export function rankSections(input: RankingInput, terms: readonly QueryTerm[], { allowed, visible }: SectionMask, limit: number): RankedSection[] {
-  const { document, size, leads, scratch } = input;
-  const { matchedRarity, score, ownMatch, isCandidate, termTop, termSum, fieldBest, termOwn, candidates, termMatches, fieldMatches } = scratch;
+  const { postings, leads, scratch } = input;
+  const { matchedRarity, score, ownMatch, isCandidate, termTop, termSum, termOwn, seenInPass, candidates, termMatches } = scratch;
   let candidateCount = 0;
   let totalRarity = 0;
 
   for (const { words } of terms) {
+    // Best word first: then a section's first match in a field is its best one there, and every
+    // later match in that field is skipped with one comparison. Walking the posting lists is most
+    // of a query's time, and a data-dependent branch per posting is what it costs.
+    const byWeight = [...words].sort((a, b) => b.weight - a.weight);
     let termCount = 0;
     for (const field of TEXT_FIELDS) {
       const own = field === 'title' ? 0 : 1;
-      // One pass over each posting: a section's term sum gains what its best word in this
-      // field gains, so the field's best word per section needs no second pass to add up.
-      let fieldCount = 0;
-      for (const { word, weight: match } of words) {
+      const pass = scratch.nextPass();
+      for (const { word, weight: match } of byWeight) {
         const weight = FIELD_WEIGHTS[field] * match;
-        const ids = document.search({ query: word, pluck: field, limit: size }) as unknown as number[];
-        for (const id of ids) {
-          if (id >= size || (allowed && allowed[id] !== 1)) continue;
-          const before = fieldBest[id]!;
-          if (weight <= before) continue;
-          if (before === 0) {
-            fieldMatches[fieldCount++] = id;
-            if (termSum[id] === 0) termMatches[termCount++] = id;
-          }
-          fieldBest[id] = weight;
-          termSum[id]! += weight - before;
-          if (weight > termTop[id]!) termTop[id] = weight;
+        const ids = postings.of(field, word);
+        for (let i = 0; i < ids.length; i++) {
+          const id = ids[i]!;
+          if (seenInPass[id] === pass || (allowed !== null && allowed[id] !== 1)) continue;
+          seenInPass[id] = pass;
+          const sum = termSum[id]!;
+          if (sum === 0) termMatches[termCount++] = id;
+          termSum[id] = sum + weight;
+          termTop[id] = Math.max(termTop[id]!, weight);
           if (own === 1) termOwn[id] = 1;
         }
       }
-      for (let i = 0; i < fieldCount; i++) fieldBest[fieldMatches[i]!] = 0;
     }
     // Rarity counts the sections the term can return: title-only matches count once per page.
     let matching = 0;
@@ -130,6 +138,8 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
 
   // Keep the best `limit` in order: cheaper than sorting every candidate of a common word.
   const best: RankedSection[] = [];
+  // Coverage of the last kept section once `limit` are kept: most candidates fall clearly below it.
+  let floor = -Infinity;
   for (let i = 0; i < candidateCount; i++) {
     const id = candidates[i]!;
     const own = ownMatch[id];
@@ -139,13 +149,13 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
     score[id] = 0;
     ownMatch[id] = 0;
     isCandidate[id] = 0;
-    if (own === 0 && leads[id] === 0) continue;
-    // Most candidates rank below the last kept one: they are compared without making an entry.
+    if ((own === 0 && leads[id] === 0) || coverage < floor - TIE_TOLERANCE) continue;
     if (best.length === limit && compareRanked(id, coverage, sectionScore, best[limit - 1]!, leads) >= 0) continue;
     let at = best.length;
     while (at > 0 && compareRanked(id, coverage, sectionScore, best[at - 1]!, leads) < 0) at--;
     best.splice(at, 0, { id, coverage, score: sectionScore });
     if (best.length > limit) best.pop();
+    if (best.length === limit) floor = best[limit - 1]!.coverage;
   }
   return best;
 }
@@ -155,6 +165,9 @@ function compareRanked(id: number, coverage: number, score: number, b: RankedSec
   return compareDesc(coverage, b.coverage) || compareDesc(score, b.score) || leads[b.id]! - leads[id]! || id - b.id;
 }
 
+/** Differences below this are floating-point noise: the same sum added up in another order. */
+const TIE_TOLERANCE = 1e-9;
+
 function compareDesc(a: number, b: number): number {
-  return Math.abs(a - b) < 1e-9 ? 0 : b - a;
+  return Math.abs(a - b) < TIE_TOLERANCE ? 0 : b - a;
 }

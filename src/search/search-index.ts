@@ -2,6 +2,7 @@
 import type { Encoder } from 'flexsearch';
 import { createSectionDocument, type SectionDocument } from './flex-document.js';
 import { mergeParts } from './merge-parts.js';
+import { PostingLists } from './posting-lists.js';
 import { queryTermsOf } from './query-terms.js';
 import { rankSections, RankingScratch } from './ranking.js';
 import { accessTagsOf, type Reader } from './reader.js';
@@ -44,6 +45,7 @@ export class SearchIndex {
   private readonly leads: Uint8Array;
   private readonly scratch: RankingScratch;
   private readonly masks: SectionMasks;
+  private readonly postings: PostingLists;
   /** Section ids by hit URL, built on the first `sectionText` call. */
   private byUrl: Map<string, number> | undefined;
 
@@ -58,6 +60,7 @@ export class SearchIndex {
     sections.forEach((s, id) => (this.leads[id] = id === 0 || sections[id - 1]!.page !== s.page ? 1 : 0));
     this.scratch = new RankingScratch(sections.length);
     this.masks = new SectionMasks(document, sections.length);
+    this.postings = new PostingLists(document, sections.length);
   }
 
   /**
@@ -137,7 +140,7 @@ export class SearchIndex {
     const terms = queryTermsOf(query, this.encoder, this.vocabulary);
     if (terms.every((t) => t.words.length === 0)) return [];
     const mask = this.masks.of(tagFilterOf(options));
-    const ranked = rankSections({ document: this.document, size: this.size, leads: this.leads, scratch: this.scratch }, terms, mask, limitOf(options.limit));
+    const ranked = rankSections({ postings: this.postings, leads: this.leads, scratch: this.scratch }, terms, mask, limitOf(options.limit));
     const wanted = new Set(terms.flatMap((t) => t.words.map((w) => w.word)));
     const matches = (word: string): boolean => this.encoder.encode(word).some((w) => wanted.has(w));
     return ranked.map(({ id }) => this.hit(id, matches));

@@ -1,0 +1,30 @@
+// Posting lists: the sections of a word per field, read from FlexSearch and kept within a budget.
+import { describe, expect, it } from 'vitest';
+import { createSectionDocument } from '../../src/search/flex-document.js';
+import { PostingLists } from '../../src/search/posting-lists.js';
+
+function documentOf(texts: string[]) {
+  const { document } = createSectionDocument();
+  texts.forEach((text, id) => document.add({ id, title: id === 0 ? 'Alpha guide' : 'Other', heading: '', text, version: [], language: [], access: ['public'] }));
+  return document;
+}
+
+describe('PostingLists', () => {
+  const texts = ['alpha beta', 'beta gamma alpha', 'gamma', 'alpha', 'beta beta beta', 'delta'];
+
+  it('lists the sections of a word in one field, in id order', () => {
+    const lists = new PostingLists(documentOf(texts), texts.length);
+    expect([...lists.of('text', 'alpha')]).toEqual([0, 1, 3]);
+    expect([...lists.of('text', 'beta')]).toEqual([0, 1, 4]);
+    expect([...lists.of('title', 'alpha')]).toEqual([0]);
+    expect([...lists.of('heading', 'alpha')]).toEqual([]);
+    expect([...lists.of('text', 'unknown')]).toEqual([]);
+  });
+
+  it('answers the same after dropping lists to stay within its budget', () => {
+    const lists = new PostingLists(documentOf(texts), texts.length, 4);
+    const words = ['alpha', 'beta', 'gamma', 'delta', 'alpha', 'gamma', 'beta'];
+    const expected: Record<string, number[]> = { alpha: [0, 1, 3], beta: [0, 1, 4], gamma: [1, 2], delta: [5] };
+    for (const word of [...words, ...words]) expect([...lists.of('text', word)]).toEqual(expected[word]);
+  });
+});
