@@ -1,7 +1,7 @@
 // Ranks sections for a query: term lookups per field, weighted by field and rarity, all terms first.
 import { TEXT_FIELDS, type TextField } from './flex-document.js';
 import type { PostingLists } from './posting-lists.js';
-import type { QueryTerm } from './query-terms.js';
+import { MATCH_WEIGHTS, MAX_QUERY_TERMS, type QueryTerm } from './query-terms.js';
 import type { SectionMask } from './tag-mask.js';
 
 /** How much a match in each field counts: a title beats a heading, a heading beats body text. */
@@ -19,50 +19,57 @@ export interface RankingInput {
 }
 
 /**
+ * A term's weights in a section, times WEIGHT_SCALE, are small integers (checked below): a
+ * byte each. On a large site a common query walks tens of thousands of postings of scattered
+ * sections, and that walk is bound by cache misses: with a double per section in each of
+ * several arrays it took three times as long as with the four bytes of a section side by side.
+ */
+const WEIGHT_SCALE = 10;
+/** Bytes per section in RankingScratch.term, and what each holds. */
+const STRIDE = 4;
+const FIELD = 0;
+const SUM = 1;
+const TOP = 2;
+const OWN = 3;
+
+for (const field of Object.values(FIELD_WEIGHTS)) {
+  for (const match of Object.values(MATCH_WEIGHTS)) {
+    const scaled = field * match * WEIGHT_SCALE;
+    if (Math.abs(scaled - Math.round(scaled)) > 1e-9) throw new Error(`ranking: weight ${field * match} is no multiple of 1/${WEIGHT_SCALE}`);
+  }
+}
+if (Object.values(FIELD_WEIGHTS).reduce((a, b) => a + b, 0) * WEIGHT_SCALE > 0xff) throw new Error('ranking: a term\'s weights in a section do not fit a byte');
+if (MAX_QUERY_TERMS > 16) throw new Error('ranking: more query terms than bits in RankingScratch.matched');
+
+/**
  * The per-section arrays a ranking works in. Allocating them for every query (a few MB on a
  * large site) made garbage collection cost more than the ranking itself, so an index keeps one
  * set, and each query leaves every entry it touched at zero again. Queries run synchronously,
  * so one set is never shared by two at once.
  */
 export class RankingScratch {
-  // Per section, over the whole query:
-  readonly matchedRarity: Float64Array;
-  readonly score: Float64Array;
+  /**
+   * Per section, for the current term, STRIDE bytes: the field (1-based) that last matched it (a
+   * worse word's match in the same field adds nothing), the sum and the top of its field
+   * weights (times WEIGHT_SCALE), and 1 when it matches outside the page title.
+   */
+  readonly term: Uint8Array;
+  // Per section, over the whole query: bit t set when term t matched (so coverage is a table
+  // lookup), 1 when a term matched outside the page title, and the score.
+  readonly matched: Uint16Array;
   readonly ownMatch: Uint8Array;
-  readonly isCandidate: Uint8Array;
-  // Per section, for the current term; doubles, so sums built from differences stay equal
-  // (within compareDesc's tolerance) to the same sums built in another order:
-  readonly termTop: Float64Array;
-  readonly termSum: Float64Array;
-  readonly termOwn: Uint8Array;
-  /** The pass (term and field) that last matched each section: a match of a worse word in the same pass adds nothing. */
-  readonly seenInPass: Int32Array;
-  /** The current pass; it only grows, so `seenInPass` never needs clearing (but on overflow). */
-  pass = 0;
+  readonly score: Float64Array;
   // Lists of section ids (each id at most once per list), filled from the start:
   readonly candidates: Int32Array;
   readonly termMatches: Int32Array;
 
   constructor(size: number) {
-    this.matchedRarity = new Float64Array(size);
-    this.score = new Float64Array(size);
+    this.term = new Uint8Array(size * STRIDE);
+    this.matched = new Uint16Array(size);
     this.ownMatch = new Uint8Array(size);
-    this.isCandidate = new Uint8Array(size);
-    this.termTop = new Float64Array(size);
-    this.termSum = new Float64Array(size);
-    this.termOwn = new Uint8Array(size);
-    this.seenInPass = new Int32Array(size);
+    this.score = new Float64Array(size);
     this.candidates = new Int32Array(size);
     this.termMatches = new Int32Array(size);
-  }
-
-  /** A pass number no section was marked with yet. */
-  nextPass(): number {
-    if (this.pass === 0x7fffffff) {
-      this.seenInPass.fill(0);
-      this.pass = 0;
-    }
-    return ++this.pass;
   }
 }
 
@@ -83,59 +90,67 @@ export interface RankedSection {
  */
 export function rankSections(input: RankingInput, terms: readonly QueryTerm[], { allowed, visible }: SectionMask, limit: number): RankedSection[] {
   const { postings, leads, scratch } = input;
-  const { matchedRarity, score, ownMatch, isCandidate, termTop, termSum, termOwn, seenInPass, candidates, termMatches } = scratch;
+  const { term, matched, ownMatch, score, candidates, termMatches } = scratch;
   let candidateCount = 0;
-  let totalRarity = 0;
+  const rarities: number[] = [];
 
-  for (const { words } of terms) {
+  // Plain loops, not forEach: counters a closure updates live in memory, not in registers.
+  for (let t = 0; t < terms.length; t++) {
+    const { words } = terms[t]!;
     // Best word first: then a section's first match in a field is its best one there, and every
-    // later match in that field is skipped with one comparison. Walking the posting lists is most
-    // of a query's time, and a data-dependent branch per posting is what it costs.
+    // later match in that field is skipped with one comparison.
     const byWeight = [...words].sort((a, b) => b.weight - a.weight);
     let termCount = 0;
-    for (const field of TEXT_FIELDS) {
+    // Rarity counts the sections the term can return: title-only matches count once per page.
+    let matching = 0;
+    for (let f = 0; f < TEXT_FIELDS.length; f++) {
+      const field = TEXT_FIELDS[f]!;
       const own = field === 'title' ? 0 : 1;
-      const pass = scratch.nextPass();
+      const pass = f + 1;
       for (const { word, weight: match } of byWeight) {
-        const weight = FIELD_WEIGHTS[field] * match;
+        const weight = Math.round(FIELD_WEIGHTS[field] * match * WEIGHT_SCALE);
         const ids = postings.of(field, word);
         for (let i = 0; i < ids.length; i++) {
           const id = ids[i]!;
-          if (seenInPass[id] === pass || (allowed !== null && allowed[id] !== 1)) continue;
-          seenInPass[id] = pass;
-          const sum = termSum[id]!;
-          if (sum === 0) termMatches[termCount++] = id;
-          termSum[id] = sum + weight;
-          termTop[id] = Math.max(termTop[id]!, weight);
-          if (own === 1) termOwn[id] = 1;
+          const at = id * STRIDE;
+          if (term[at + FIELD] === pass || (allowed !== null && allowed[id] !== 1)) continue;
+          term[at + FIELD] = pass;
+          const sum = term[at + SUM]!;
+          if (sum === 0) {
+            termMatches[termCount++] = id;
+            matching += leads[id]!;
+          }
+          term[at + SUM] = sum + weight;
+          if (weight > term[at + TOP]!) term[at + TOP] = weight;
+          if (own === 1 && term[at + OWN] === 0) {
+            term[at + OWN] = 1;
+            matching += 1 - leads[id]!;
+          }
         }
       }
-    }
-    // Rarity counts the sections the term can return: title-only matches count once per page.
-    let matching = 0;
-    for (let i = 0; i < termCount; i++) {
-      const id = termMatches[i]!;
-      if (termOwn[id] === 1 || leads[id] === 1) matching++;
     }
     const rarity = matching === 0 ? 0 : Math.log(1 + visible / matching);
-    totalRarity += rarity;
+    rarities.push(rarity);
+    const bit = 1 << t;
     for (let i = 0; i < termCount; i++) {
       const id = termMatches[i]!;
+      const at = id * STRIDE;
       if (rarity > 0) {
-        if (termOwn[id] === 1) ownMatch[id] = 1;
-        if (isCandidate[id] === 0) {
-          isCandidate[id] = 1;
-          candidates[candidateCount++] = id;
-        }
-        matchedRarity[id]! += rarity;
-        score[id]! += (termTop[id]! + EXTRA_FIELD_FACTOR * (termSum[id]! - termTop[id]!)) * rarity;
+        const sum = term[at + SUM]!;
+        const top = term[at + TOP]!;
+        if (matched[id] === 0) candidates[candidateCount++] = id;
+        matched[id]! |= bit;
+        ownMatch[id]! |= term[at + OWN]!;
+        score[id]! += ((top + EXTRA_FIELD_FACTOR * (sum - top)) / WEIGHT_SCALE) * rarity;
       }
-      termTop[id] = 0;
-      termSum[id] = 0;
-      termOwn[id] = 0;
+      term[at + FIELD] = 0;
+      term[at + SUM] = 0;
+      term[at + TOP] = 0;
+      term[at + OWN] = 0;
     }
   }
 
+  const coverageOf = coverageTable(rarities);
   // Keep the best `limit` in order: cheaper than sorting every candidate of a common word.
   const best: RankedSection[] = [];
   // Coverage of the last kept section once `limit` are kept: most candidates fall clearly below it.
@@ -143,12 +158,11 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
   for (let i = 0; i < candidateCount; i++) {
     const id = candidates[i]!;
     const own = ownMatch[id];
-    const coverage = matchedRarity[id]! / totalRarity;
+    const coverage = coverageOf[matched[id]!]!;
     const sectionScore = score[id]!;
-    matchedRarity[id] = 0;
-    score[id] = 0;
+    matched[id] = 0;
     ownMatch[id] = 0;
-    isCandidate[id] = 0;
+    score[id] = 0;
     if ((own === 0 && leads[id] === 0) || coverage < floor - TIE_TOLERANCE) continue;
     if (best.length === limit && compareRanked(id, coverage, sectionScore, best[limit - 1]!, leads) >= 0) continue;
     let at = best.length;
@@ -158,6 +172,17 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
     if (best.length === limit) floor = best[limit - 1]!.coverage;
   }
   return best;
+}
+
+/** Coverage by set of matched terms (bit t for term t): the share of the terms' total rarity. */
+function coverageTable(rarities: readonly number[]): Float64Array {
+  const total = rarities.reduce((a, b) => a + b, 0);
+  const table = new Float64Array(1 << rarities.length);
+  for (let set = 1; set < table.length; set++) {
+    const t = 31 - Math.clz32(set);
+    table[set] = table[set & ~(1 << t)]! + rarities[t]! / total;
+  }
+  return table;
 }
 
 /** Negative when section `id` (with `coverage` and `score`) ranks before `b`. Floating-point noise counts as a tie. */
