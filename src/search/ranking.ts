@@ -1,5 +1,6 @@
 // Ranks sections for a query: term lookups per field, weighted by field and rarity, all terms first.
 import { TEXT_FIELDS, type TextField } from './flex-document.js';
+import { codeCountsBuffer, countMatches, keptCodes, markMatches, type TermBounds } from './match-codes.js';
 import type { PostingLists } from './posting-lists.js';
 import { MATCH_WEIGHTS, MAX_QUERY_TERMS, type QueryTerm } from './query-terms.js';
 import type { SectionMask } from './tag-mask.js';
@@ -59,6 +60,11 @@ export class RankingScratch {
   readonly matched: Uint16Array;
   readonly ownMatch: Uint8Array;
   readonly score: Float64Array;
+  /** Per section, which fields each term matches (see markMatches); zero between queries. */
+  readonly codes: Int32Array;
+  readonly codeCounts = codeCountsBuffer();
+  /** 1 for every section: the mask of a query that filters nothing. */
+  readonly everySection: Uint8Array;
   // Lists of section ids (each id at most once per list), filled from the start:
   readonly candidates: Int32Array;
   readonly termMatches: Int32Array;
@@ -68,6 +74,8 @@ export class RankingScratch {
     this.matched = new Uint16Array(size);
     this.ownMatch = new Uint8Array(size);
     this.score = new Float64Array(size);
+    this.codes = new Int32Array(size);
+    this.everySection = new Uint8Array(size).fill(1);
     this.candidates = new Int32Array(size);
     this.termMatches = new Int32Array(size);
   }
@@ -90,65 +98,62 @@ export interface RankedSection {
  */
 export function rankSections(input: RankingInput, terms: readonly QueryTerm[], { allowed, visible }: SectionMask, limit: number): RankedSection[] {
   const { postings, leads, scratch } = input;
-  const { term, matched, ownMatch, score, candidates, termMatches } = scratch;
+  const { term, matched, ownMatch, score, codes, candidates, termMatches } = scratch;
   let candidateCount = 0;
-  const rarities: number[] = [];
+
+  // First which fields each term matches where: that gives every term's rarity, and which
+  // sections cannot make the best `limit` whatever their exact score (most, on a common query).
+  markMatches(postings, terms, codes);
+  const allow = allowed ?? scratch.everySection;
+  const { matching, counts } = countMatches(codes, terms.length, leads, allow, scratch.codeCounts);
+  const rarities = matching.map((m) => (m === 0 ? 0 : Math.log(1 + visible / m)));
+  const kept = counts && keptCodes(counts, terms.length, rarities, terms.map(termBounds), termWorth, limit, TIE_TOLERANCE);
 
   // Plain loops, not forEach: counters a closure updates live in memory, not in registers.
   for (let t = 0; t < terms.length; t++) {
     const { words } = terms[t]!;
+    const rarity = rarities[t]!;
+    if (rarity === 0) continue;
     // Best word first: then a section's first match in a field is its best one there, and every
     // later match in that field is skipped with one comparison.
     const byWeight = [...words].sort((a, b) => b.weight - a.weight);
     let termCount = 0;
-    // Rarity counts the sections the term can return: title-only matches count once per page.
-    let matching = 0;
     for (let f = 0; f < TEXT_FIELDS.length; f++) {
       const field = TEXT_FIELDS[f]!;
       const own = field === 'title' ? 0 : 1;
       const pass = f + 1;
       for (const { word, weight: match } of byWeight) {
-        const weight = Math.round(FIELD_WEIGHTS[field] * match * WEIGHT_SCALE);
+        const weight = scaledWeight(field, match);
         const ids = postings.of(field, word);
         for (let i = 0; i < ids.length; i++) {
           const id = ids[i]!;
+          if ((kept !== null && kept[codes[id]!] === 0) || allow[id] === 0) continue;
           const at = id * STRIDE;
-          if (term[at + FIELD] === pass || (allowed !== null && allowed[id] !== 1)) continue;
+          if (term[at + FIELD] === pass) continue;
           term[at + FIELD] = pass;
           const sum = term[at + SUM]!;
-          if (sum === 0) {
-            termMatches[termCount++] = id;
-            matching += leads[id]!;
-          }
+          if (sum === 0) termMatches[termCount++] = id;
           term[at + SUM] = sum + weight;
           if (weight > term[at + TOP]!) term[at + TOP] = weight;
-          if (own === 1 && term[at + OWN] === 0) {
-            term[at + OWN] = 1;
-            matching += 1 - leads[id]!;
-          }
+          if (own === 1) term[at + OWN] = 1;
         }
       }
     }
-    const rarity = matching === 0 ? 0 : Math.log(1 + visible / matching);
-    rarities.push(rarity);
     const bit = 1 << t;
     for (let i = 0; i < termCount; i++) {
       const id = termMatches[i]!;
       const at = id * STRIDE;
-      if (rarity > 0) {
-        const sum = term[at + SUM]!;
-        const top = term[at + TOP]!;
-        if (matched[id] === 0) candidates[candidateCount++] = id;
-        matched[id]! |= bit;
-        ownMatch[id]! |= term[at + OWN]!;
-        score[id]! += ((top + EXTRA_FIELD_FACTOR * (sum - top)) / WEIGHT_SCALE) * rarity;
-      }
+      if (matched[id] === 0) candidates[candidateCount++] = id;
+      matched[id]! |= bit;
+      ownMatch[id]! |= term[at + OWN]!;
+      score[id]! += termWorth(term[at + TOP]!, term[at + SUM]!) * rarity;
       term[at + FIELD] = 0;
       term[at + SUM] = 0;
       term[at + TOP] = 0;
       term[at + OWN] = 0;
     }
   }
+  codes.fill(0);
 
   const coverageOf = coverageTable(rarities);
   // Keep the best `limit` in order: cheaper than sorting every candidate of a common word.
@@ -172,6 +177,23 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
     if (best.length === limit) floor = best[limit - 1]!.coverage;
   }
   return best;
+}
+
+/** A term's worth in a section (before rarity) from its field weights: the best, plus a little of the others. */
+function termWorth(top: number, sum: number): number {
+  return (top + EXTRA_FIELD_FACTOR * (sum - top)) / WEIGHT_SCALE;
+}
+
+/** The weight of a match in `field` through a word matching with weight `match`, times WEIGHT_SCALE. */
+function scaledWeight(field: TextField, match: number): number {
+  return Math.round(FIELD_WEIGHTS[field] * match * WEIGHT_SCALE);
+}
+
+/** The weights a term's match in each field may have, at its worst and its best word. */
+function termBounds({ words }: QueryTerm): TermBounds {
+  const matches = words.map((w) => w.weight);
+  const [worst, best] = [Math.min(...matches), Math.max(...matches)];
+  return { low: TEXT_FIELDS.map((f) => scaledWeight(f, worst)), high: TEXT_FIELDS.map((f) => scaledWeight(f, best)) };
 }
 
 /** Coverage by set of matched terms (bit t for term t): the share of the terms' total rarity. */

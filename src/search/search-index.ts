@@ -13,6 +13,9 @@ import { SectionMasks } from './tag-mask.js';
 import { scopeTags, tagFilterOf } from './tags.js';
 import { compareCodeUnits, Vocabulary } from './vocabulary.js';
 
+/** A word (as snippets split text) of ASCII letters and digits only. */
+const ASCII_WORD = /^[A-Za-z0-9]+$/;
+
 /** Result count when a query gives none, and the most a query may ask for. */
 export const SEARCH_LIMIT = { default: 10, max: 50 } as const;
 
@@ -142,7 +145,9 @@ export class SearchIndex {
     const mask = this.masks.of(tagFilterOf(options));
     const ranked = rankSections({ postings: this.postings, leads: this.leads, scratch: this.scratch }, terms, mask, limitOf(options.limit));
     const wanted = new Set(terms.flatMap((t) => t.words.map((w) => w.word)));
-    const matches = (word: string): boolean => this.encoder.encode(word).some((w) => wanted.has(w));
+    // An ASCII word encodes to itself in lower case (flex-document.ts; a test holds it to that):
+    // snippets test hundreds of words per query, and encoding each one cost more than the lookup.
+    const matches = (word: string): boolean => (ASCII_WORD.test(word) ? wanted.has(word.toLowerCase()) : this.encoder.encode(word).some((w) => wanted.has(w)));
     return ranked.map(({ id }) => this.hit(id, matches));
   }
 

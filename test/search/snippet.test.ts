@@ -1,6 +1,7 @@
 // Snippets: about 200 characters around the first match, cut at word boundaries, … where cut.
 import { describe, expect, it } from 'vitest';
 import { recordsOf, SearchIndex } from '../../src/search/index.js';
+import { createSectionDocument } from '../../src/search/flex-document.js';
 import { SNIPPET_LENGTH, snippetOf } from '../../src/search/snippet.js';
 import { filler, page } from './fixtures.js';
 
@@ -48,5 +49,20 @@ describe('search snippets', () => {
     const index = SearchIndex.build(recordsOf([page('p', { title: 'Guide', intro: `${filler(60)} Configuring Webhooks takes a minute. ${filler(60)}` })]));
     const [hit] = index.search('webhook', { reader: { kind: 'unrestricted' } });
     expect(hit!.snippet).toMatch(/^….*Configuring Webhooks takes a minute\..*…$/);
+  });
+
+  it('find the match in words of ASCII letters and digits as the index encoder would', () => {
+    // The hit snippet lower-cases ASCII words instead of encoding them: the encoder must agree.
+    const { encoder } = createSectionDocument();
+    for (const word of ['Webhooks', 'API', 'HTTP2', 'sso', 'add', 'x1y2', '429', 'a', 'Idempotency']) expect(encoder.encode(word)).toEqual([word.toLowerCase()]);
+  });
+
+  it('start at the first match, in any case and with accents folded', () => {
+    const intro = `${filler(60)} Die Straße führt zum Café of WEBHOOKS ${filler(60)}`;
+    const index = SearchIndex.build(recordsOf([page('a', { title: 'A', intro })]));
+    const [hit] = index.search('webhooks', { reader: { kind: 'unrestricted' } });
+    expect(hit!.snippet).toMatch(/^….{0,70}WEBHOOKS/);
+    const [accented] = index.search('cafe', { reader: { kind: 'unrestricted' } });
+    expect(accented!.snippet).toMatch(/^….{0,70}Café/);
   });
 });

@@ -1,0 +1,159 @@
+// Which fields each query term matches in each section, as one number per section: enough to
+// know every term's rarity, every section's coverage, and bounds of its score, before scoring.
+import { TEXT_FIELDS } from './flex-document.js';
+import type { PostingLists } from './posting-lists.js';
+import type { QueryTerm } from './query-terms.js';
+
+/** Bits per term in a match code: one per field, in TEXT_FIELDS order. */
+const BITS_PER_TERM = TEXT_FIELDS.length;
+/** Queries with more terms are scored whole: their codes are too many to count one by one. */
+export const MAX_PRUNED_TERMS = 5;
+/** The field bits of a term outside the page title. */
+const OWN_FIELDS = ((1 << BITS_PER_TERM) - 1) & ~1;
+
+/**
+ * Sets bit `BITS_PER_TERM * t + f` of `codes[id]` for every section whose field f matches term
+ * t through any of its words. One store per posting and no branch: the cheapest full walk.
+ */
+export function markMatches(postings: PostingLists, terms: readonly QueryTerm[], codes: Int32Array): void {
+  for (let t = 0; t < terms.length; t++) {
+    for (let f = 0; f < TEXT_FIELDS.length; f++) {
+      const bit = 1 << (BITS_PER_TERM * t + f);
+      for (const { word } of terms[t]!.words) {
+        const ids = postings.of(TEXT_FIELDS[f]!, word);
+        for (let i = 0; i < ids.length; i++) codes[ids[i]!]! |= bit;
+      }
+    }
+  }
+}
+
+/** How many allowed sections have each code: at `2 * code + 1` the page introductions (leads), at `2 * code` the others. */
+export type CodeCounts = Int32Array;
+
+/** Room for the counts of every code of a query with MAX_PRUNED_TERMS terms. */
+export function codeCountsBuffer(): Int32Array {
+  return new Int32Array(2 << (BITS_PER_TERM * MAX_PRUNED_TERMS));
+}
+
+/**
+ * Per term, the allowed sections it can return (matches outside the page title, and title
+ * matches of page introductions), read from the codes; and, when the query has at most
+ * MAX_PRUNED_TERMS terms, the allowed sections per code, counted in `buffer` (see codeCountsBuffer).
+ */
+export function countMatches(codes: Int32Array, terms: number, leads: Uint8Array, allow: Uint8Array, buffer: Int32Array): { matching: number[]; counts: CodeCounts | null } {
+  const matching = new Array<number>(terms).fill(0);
+  if (terms <= MAX_PRUNED_TERMS) {
+    const counts = buffer.subarray(0, 2 << (BITS_PER_TERM * terms));
+    counts.fill(0);
+    for (let id = 0; id < codes.length; id++) counts[(codes[id]! << 1) | leads[id]!]! += allow[id]!;
+    for (let code = 1; 2 * code < counts.length; code++) {
+      const lead = counts[2 * code + 1]!;
+      const all = lead + counts[2 * code]!;
+      if (all === 0) continue;
+      for (let t = 0; t < terms; t++) {
+        const fields = fieldsOf(code, t);
+        if ((fields & OWN_FIELDS) !== 0) matching[t]! += all;
+        else if (fields !== 0) matching[t]! += lead;
+      }
+    }
+    return { matching, counts };
+  }
+  for (let id = 0; id < codes.length; id++) {
+    const code = codes[id]!;
+    if (code === 0 || allow[id] === 0) continue;
+    for (let t = 0; t < terms; t++) {
+      const fields = fieldsOf(code, t);
+      if ((fields & OWN_FIELDS) !== 0 || (fields !== 0 && leads[id] === 1)) matching[t]!++;
+    }
+  }
+  return { matching, counts: null };
+}
+
+/** What scoring a term's match in a section may give, per field matched. */
+export interface TermBounds {
+  /** Weight of a match in each field (times the ranking's weight scale), at the term's worst and best word. */
+  low: readonly number[];
+  high: readonly number[];
+}
+
+/** How the ranking turns a term's field weights into its worth (before rarity): see rankSections. */
+export type TermWorth = (top: number, sum: number) => number;
+
+/**
+ * The codes whose sections may rank among the best `limit`: sections are ordered by coverage,
+ * then score, and every code gives its sections one coverage and bounds of their score. Codes
+ * are taken in that order until they hold `limit` sections that may be returned; a code whose
+ * sections fall below all of those for sure is left out. `tolerance` is the ranking's: closer
+ * values are ties.
+ */
+export function keptCodes(
+  counts: CodeCounts,
+  terms: number,
+  rarities: readonly number[],
+  bounds: readonly TermBounds[],
+  worth: TermWorth,
+  limit: number,
+  tolerance: number,
+): Uint8Array {
+  const total = rarities.reduce((a, b) => a + b, 0);
+  const entries: { code: number; coverage: number; low: number; high: number; returnable: number }[] = [];
+  for (let code = 1; 2 * code < counts.length; code++) {
+    const lead = counts[2 * code + 1]!;
+    const other = counts[2 * code]!;
+    if (lead + other === 0) continue;
+    let coverage = 0;
+    let own = false;
+    let low = 0;
+    let high = 0;
+    for (let t = 0; t < terms; t++) {
+      const fields = fieldsOf(code, t);
+      if (fields === 0 || rarities[t] === 0) continue;
+      coverage += rarities[t]! / total;
+      own ||= (fields & OWN_FIELDS) !== 0;
+      low += rarities[t]! * worthOf(fields, bounds[t]!.low, worth);
+      high += rarities[t]! * worthOf(fields, bounds[t]!.high, worth);
+    }
+    if (coverage === 0) continue;
+    entries.push({ code, coverage, low, high, returnable: lead + (own ? other : 0) });
+  }
+  entries.sort((a, b) => b.coverage - a.coverage || b.low - a.low);
+
+  // The first codes holding `limit` returnable sections; the last of them sets the bar.
+  let held = 0;
+  let last = entries.length - 1;
+  for (let i = 0; i < entries.length; i++) {
+    held += entries[i]!.returnable;
+    if (held >= limit) {
+      last = i;
+      break;
+    }
+  }
+  const kept = new Uint8Array(counts.length >> 1);
+  if (entries.length === 0) return kept;
+  const bar = entries[last]!;
+  // The lowest score bound among the held codes that tie with the bar's coverage.
+  let barLow = Infinity;
+  for (let i = 0; i <= last; i++) if (Math.abs(entries[i]!.coverage - bar.coverage) <= tolerance) barLow = Math.min(barLow, entries[i]!.low);
+  for (const entry of entries) {
+    const below = entry.coverage < bar.coverage - tolerance || (Math.abs(entry.coverage - bar.coverage) <= tolerance && entry.high < barLow - tolerance);
+    if (!below) kept[entry.code] = 1;
+  }
+  return kept;
+}
+
+/** The field bits of term `t` in `code`. */
+function fieldsOf(code: number, t: number): number {
+  return (code >>> (BITS_PER_TERM * t)) & ((1 << BITS_PER_TERM) - 1);
+}
+
+/** A term's worth when it matches the fields in `fields`, each at `weights[f]`. */
+function worthOf(fields: number, weights: readonly number[], worth: TermWorth): number {
+  let top = 0;
+  let sum = 0;
+  for (let f = 0; f < BITS_PER_TERM; f++) {
+    if ((fields & (1 << f)) === 0) continue;
+    top = Math.max(top, weights[f]!);
+    sum += weights[f]!;
+  }
+  return worth(top, sum);
+}
