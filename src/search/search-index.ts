@@ -8,13 +8,10 @@ import { rankSections, RankingScratch } from './ranking.js';
 import { accessTagsOf, type Reader } from './reader.js';
 import type { SearchRecord } from './records.js';
 import { assertSerializedIndex, INDEX_FORMAT, INDEX_FORMAT_VERSION, type SerializedIndex, type SerializedPage, type SerializedSection } from './serialized.js';
-import { snippetOf } from './snippet.js';
+import { snippetOf, wordMatcher, type WordMatcher } from './snippet.js';
 import { SectionMasks } from './tag-mask.js';
 import { scopeTags, tagFilterOf } from './tags.js';
 import { compareCodeUnits, Vocabulary } from './vocabulary.js';
-
-/** A word (as snippets split text) of ASCII letters and digits only. */
-const ASCII_WORD = /^[A-Za-z0-9]+$/;
 
 /** Result count when a query gives none, and the most a query may ask for. */
 export const SEARCH_LIMIT = { default: 10, max: 50 } as const;
@@ -144,10 +141,7 @@ export class SearchIndex {
     if (terms.every((t) => t.words.length === 0)) return [];
     const mask = this.masks.of(tagFilterOf(options));
     const ranked = rankSections({ postings: this.postings, leads: this.leads, scratch: this.scratch }, terms, mask, limitOf(options.limit));
-    const wanted = new Set(terms.flatMap((t) => t.words.map((w) => w.word)));
-    // An ASCII word encodes to itself in lower case (flex-document.ts; a test holds it to that):
-    // snippets test hundreds of words per query, and encoding each one cost more than the lookup.
-    const matches = (word: string): boolean => (ASCII_WORD.test(word) ? wanted.has(word.toLowerCase()) : this.encoder.encode(word).some((w) => wanted.has(w)));
+    const matches = wordMatcher(terms.flatMap((t) => t.words.map((w) => w.word)), (word) => this.encoder.encode(word));
     return ranked.map(({ id }) => this.hit(id, matches));
   }
 
@@ -162,7 +156,7 @@ export class SearchIndex {
   }
 
   /** The hit for section `id`; `matches` tells the words of its text that match the query. */
-  private hit(id: number, matches: (word: string) => boolean): SearchHit {
+  private hit(id: number, matches: WordMatcher): SearchHit {
     const section = this.sections[id]!;
     const page = this.pages[section.page]!;
     return {

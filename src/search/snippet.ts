@@ -1,31 +1,98 @@
 // Cuts the part of a section's text around the first query match, for showing in results.
+//
+// Every hit of every query makes one, so it allocates little: whitespace is collapsed only near
+// the match, and words are tested where they stand in the text. Collapsing whole sections and
+// splitting them into word strings was four fifths of what a search allocated.
+
 /** Target snippet length in characters. */
 export const SNIPPET_LENGTH = 200;
 /** How much text before the match the snippet keeps, when there is that much. */
 const LEAD_IN = 60;
 const ELLIPSIS = '…';
-const WORD = /[\p{L}\p{N}]+/gu;
+/** Raw characters taken on each side of the match before collapsing whitespace (more when that is too little). */
+const WINDOW = 2 * SNIPPET_LENGTH;
+const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
+const NONE: readonly string[] = [];
+/** ASCII letters and digits. */
+const ASCII_WORD = new Uint8Array(128).map((_, c) => (/[A-Za-z0-9]/.test(String.fromCharCode(c)) ? 1 : 0));
+
+/** Tells whether the word `text.slice(start, end)` matches the query. */
+export type WordMatcher = (text: string, start: number, end: number) => boolean;
 
 /**
- * About `SNIPPET_LENGTH` characters of `text` around the first word `matches` accepts, cut at
- * word boundaries with `…` where text was left out; the start of the text when nothing matches.
+ * A matcher for the encoded query `words`. An ASCII word encodes to itself in lower case (see
+ * flex-document.ts; a test holds the encoder to that), so it is compared where it stands;
+ * other words are cut out and given to `encode`.
  */
-export function snippetOf(text: string, matches: (word: string) => boolean): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= SNIPPET_LENGTH) return flat;
-  let at = 0;
-  for (const m of flat.matchAll(WORD)) {
-    if (matches(m[0])) {
-      at = m.index;
-      break;
+export function wordMatcher(words: Iterable<string>, encode: (word: string) => string[]): WordMatcher {
+  const wanted = new Set(words);
+  const byLength = new Map<number, string[]>();
+  for (const word of wanted) byLength.set(word.length, [...(byLength.get(word.length) ?? []), word]);
+  return (text, start, end) => {
+    if (isAscii(text, start, end)) {
+      for (const word of byLength.get(end - start) ?? NONE) if (equalsLowerCased(text, start, word)) return true;
+      return false;
     }
+    return encode(text.slice(start, end)).some((w) => wanted.has(w));
+  };
+}
+
+/**
+ * About `SNIPPET_LENGTH` characters of `text` (whitespace collapsed) around the first word
+ * `matches` accepts, cut at word boundaries with `…` where text was left out; the start of the
+ * text when nothing matches.
+ */
+export function snippetOf(text: string, matches: WordMatcher): string {
+  const match = Math.max(0, firstMatch(text, matches));
+  const from = Math.max(0, match - WINDOW);
+  const to = Math.min(text.length, match + WINDOW);
+  const before = collapse(text.slice(from, match));
+  let piece = before + collapse(text.slice(match, to));
+  let at = before.length;
+  if (from === 0) {
+    const trimmed = piece.trimStart();
+    at = Math.max(0, at - (piece.length - trimmed.length));
+    piece = trimmed;
   }
-  let start = Math.max(0, at - LEAD_IN);
-  let end = Math.min(flat.length, start + SNIPPET_LENGTH);
-  start = Math.max(0, end - SNIPPET_LENGTH);
-  if (start > 0) start = wordStartAtOrAfter(flat, start, at);
-  if (end < flat.length) end = wordEndAtOrBefore(flat, end, at);
-  return `${start > 0 ? ELLIPSIS : ''}${flat.slice(start, end).trim()}${end < flat.length ? ELLIPSIS : ''}`;
+  if (to === text.length) piece = piece.trimEnd();
+  // Enough text on each side (or all of it) to cut exactly as from the whole collapsed text.
+  if ((from > 0 && at <= SNIPPET_LENGTH + 1) || (to < text.length && piece.length - at <= SNIPPET_LENGTH + 1)) {
+    const flat = collapse(text).trim();
+    return cut(flat, Math.max(0, firstMatch(flat, matches)), false, false);
+  }
+  return cut(piece, at, from > 0, to < text.length);
+}
+
+/**
+ * The snippet of `flat` (collapsed text) around `at`, where the match starts (0 when nothing
+ * matches). `moreBefore`/`moreAfter` say that `flat` is a piece of the text with more on that
+ * side, and at least SNIPPET_LENGTH + 2 characters between `at` and that side.
+ */
+function cut(flat: string, at: number, moreBefore: boolean, moreAfter: boolean): string {
+  if (!moreBefore && !moreAfter && flat.length <= SNIPPET_LENGTH) return flat;
+  let start = Math.max(moreBefore ? -Infinity : 0, at - LEAD_IN);
+  let end = Math.min(moreAfter ? Infinity : flat.length, start + SNIPPET_LENGTH);
+  start = Math.max(moreBefore ? -Infinity : 0, end - SNIPPET_LENGTH);
+  if (start > 0 || moreBefore) start = wordStartAtOrAfter(flat, start, at);
+  if (end < flat.length || moreAfter) end = wordEndAtOrBefore(flat, end, at);
+  const cutBefore = moreBefore || start > 0;
+  const cutAfter = moreAfter || end < flat.length;
+  return `${cutBefore ? ELLIPSIS : ''}${flat.slice(start, end).trim()}${cutAfter ? ELLIPSIS : ''}`;
+}
+
+/** Where the first word `matches` accepts starts; -1 when none does. */
+function firstMatch(text: string, matches: WordMatcher): number {
+  for (let i = 0; i < text.length; ) {
+    while (i < text.length && !isWordAt(text, i)) i += charLength(text, i);
+    const start = i;
+    while (i < text.length && isWordAt(text, i)) i += charLength(text, i);
+    if (start < i && matches(text, start, i)) return start;
+  }
+  return -1;
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ');
 }
 
 /** The first word start at or after `index`, never past the match at `limit`. */
@@ -40,4 +107,27 @@ function wordEndAtOrBefore(text: string, index: number, limit: number): number {
   if (text[index] === ' ') return index;
   const space = text.lastIndexOf(' ', index);
   return space <= limit ? index : space;
+}
+
+function isWordAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c < 128 ? ASCII_WORD[c] === 1 : WORD_CHARACTER.test(String.fromCodePoint(text.codePointAt(i)!));
+}
+
+function charLength(text: string, i: number): number {
+  return text.codePointAt(i)! > 0xffff ? 2 : 1;
+}
+
+function isAscii(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) >= 128) return false;
+  return true;
+}
+
+/** Whether `text` from `start` is `word` (lower case ASCII) in any case. */
+function equalsLowerCased(text: string, start: number, word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const c = text.charCodeAt(start + i);
+    if ((c >= 65 && c <= 90 ? c + 32 : c) !== word.charCodeAt(i)) return false;
+  }
+  return true;
 }

@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { recordsOf, SearchIndex } from '../../src/search/index.js';
 import { createSectionDocument } from '../../src/search/flex-document.js';
-import { SNIPPET_LENGTH, snippetOf } from '../../src/search/snippet.js';
+import { SNIPPET_LENGTH, snippetOf, type WordMatcher } from '../../src/search/snippet.js';
 import { filler, page } from './fixtures.js';
 
 const words = (text: string): Set<string> => new Set(text.split(' '));
-const isTarget = (w: string): boolean => w === 'target';
+const isTarget: WordMatcher = (text, start, end) => text.slice(start, end) === 'target';
 
 describe('snippetOf', () => {
   it('returns short text whole, with whitespace collapsed', () => {
@@ -52,7 +52,7 @@ describe('search snippets', () => {
   });
 
   it('find the match in words of ASCII letters and digits as the index encoder would', () => {
-    // The hit snippet lower-cases ASCII words instead of encoding them: the encoder must agree.
+    // Snippets compare ASCII words lower-cased instead of encoding them: the encoder must agree.
     const { encoder } = createSectionDocument();
     for (const word of ['Webhooks', 'API', 'HTTP2', 'sso', 'add', 'x1y2', '429', 'a', 'Idempotency']) expect(encoder.encode(word)).toEqual([word.toLowerCase()]);
   });
@@ -64,5 +64,39 @@ describe('search snippets', () => {
     expect(hit!.snippet).toMatch(/^….{0,70}WEBHOOKS/);
     const [accented] = index.search('cafe', { reader: { kind: 'unrestricted' } });
     expect(accented!.snippet).toMatch(/^….{0,70}Café/);
+  });
+});
+
+describe('snippetOf on long texts', () => {
+  /** The snippet cut from the whole collapsed text: what snippetOf must give, however it gets there. */
+  function wholeTextSnippet(text: string, isMatch: (word: string) => boolean): string {
+    const flat = text.replace(/\s+/g, ' ').trim();
+    if (flat.length <= SNIPPET_LENGTH) return flat;
+    const at = [...flat.matchAll(/[\p{L}\p{N}]+/gu)].find((m) => isMatch(m[0]))?.index ?? 0;
+    let start = Math.max(0, at - 60);
+    let end = Math.min(flat.length, start + SNIPPET_LENGTH);
+    start = Math.max(0, end - SNIPPET_LENGTH);
+    if (start > 0 && flat[start - 1] !== ' ') {
+      const space = flat.indexOf(' ', start);
+      start = space === -1 || space >= at ? Math.min(start, at) : space + 1;
+    }
+    if (end < flat.length && flat[end] !== ' ') {
+      const space = flat.lastIndexOf(' ', end);
+      if (space > at) end = space;
+    }
+    return `${start > 0 ? '…' : ''}${flat.slice(start, end).trim()}${end < flat.length ? '…' : ''}`;
+  }
+
+  it('cuts as from the whole collapsed text, wherever the match and however much whitespace', () => {
+    let seed = 11;
+    const next = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const pieces = ['alpha', 'beta', 'Gamma', 'café', 'naïve', '429', 'x1', '—', '(see)', 'end.', '𝒳ray', 'target', 'TARGET'];
+    const gaps = [' ', ' ', ' ', '  ', '\n\n', '\t', ' '.repeat(300), '\n'];
+    for (let round = 0; round < 400; round++) {
+      const words = Array.from({ length: 20 + next(900) }, () => pieces[next(pieces.length - (round % 3 === 0 ? 0 : 2))]!);
+      const text = (round % 5 === 0 ? '  ' : '') + words.map((w) => w + gaps[next(round % 4 === 0 ? gaps.length : 4)]).join('');
+      const target = (t: string, s: number, e: number): boolean => t.slice(s, e).toLowerCase() === 'target';
+      expect(snippetOf(text, target), `round ${round}`).toBe(wholeTextSnippet(text, (w) => w.toLowerCase() === 'target'));
+    }
   });
 });
