@@ -1,8 +1,7 @@
 // Which fields each query term matches in each section, as one number per section: enough to
 // know every term's rarity, every section's coverage, and bounds of its score, before scoring.
 import { TEXT_FIELDS } from './flex-document.js';
-import type { PostingLists } from './posting-lists.js';
-import type { QueryTerm } from './query-terms.js';
+import type { FieldPostings } from './posting-lists.js';
 
 /** Bits per term in a match code: one per field, in TEXT_FIELDS order. */
 const BITS_PER_TERM = TEXT_FIELDS.length;
@@ -13,14 +12,14 @@ const OWN_FIELDS = ((1 << BITS_PER_TERM) - 1) & ~1;
 
 /**
  * Sets bit `BITS_PER_TERM * t + f` of `codes[id]` for every section whose field f matches term
- * t through any of its words. One store per posting and no branch: the cheapest full walk.
+ * t through any of its words; `postings[t]` holds the posting lists of term t's words. One store per posting and no branch: the cheapest full walk.
  */
-export function markMatches(postings: PostingLists, terms: readonly QueryTerm[], codes: Int32Array): void {
-  for (let t = 0; t < terms.length; t++) {
-    for (let f = 0; f < TEXT_FIELDS.length; f++) {
-      const bit = 1 << (BITS_PER_TERM * t + f);
-      for (const { word } of terms[t]!.words) {
-        const ids = postings.of(TEXT_FIELDS[f]!, word);
+export function markMatches(postings: readonly (readonly FieldPostings[])[], codes: Int32Array): void {
+  for (let t = 0; t < postings.length; t++) {
+    for (const lists of postings[t]!) {
+      for (let f = 0; f < lists.length; f++) {
+        const bit = 1 << (BITS_PER_TERM * t + f);
+        const ids = lists[f]!;
         for (let i = 0; i < ids.length; i++) codes[ids[i]!]! |= bit;
       }
     }

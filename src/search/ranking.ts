@@ -103,7 +103,8 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
 
   // First which fields each term matches where: that gives every term's rarity, and which
   // sections cannot make the best `limit` whatever their exact score (most, on a common query).
-  markMatches(postings, terms, codes);
+  const termPostings = terms.map(({ words }) => words.map(({ word }) => postings.of(word)));
+  markMatches(termPostings, codes);
   const allow = allowed ?? scratch.everySection;
   const { matching, counts } = countMatches(codes, terms.length, leads, allow, scratch.codeCounts);
   const rarities = matching.map((m) => (m === 0 ? 0 : Math.log(1 + visible / m)));
@@ -111,20 +112,19 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
 
   // Plain loops, not forEach: counters a closure updates live in memory, not in registers.
   for (let t = 0; t < terms.length; t++) {
-    const { words } = terms[t]!;
     const rarity = rarities[t]!;
     if (rarity === 0) continue;
     // Best word first: then a section's first match in a field is its best one there, and every
     // later match in that field is skipped with one comparison.
-    const byWeight = [...words].sort((a, b) => b.weight - a.weight);
+    const byWeight = terms[t]!.words.map(({ weight }, w) => ({ weight, lists: termPostings[t]![w]! })).sort((a, b) => b.weight - a.weight);
     let termCount = 0;
     for (let f = 0; f < TEXT_FIELDS.length; f++) {
       const field = TEXT_FIELDS[f]!;
       const own = field === 'title' ? 0 : 1;
       const pass = f + 1;
-      for (const { word, weight: match } of byWeight) {
+      for (const { weight: match, lists } of byWeight) {
         const weight = scaledWeight(field, match);
-        const ids = postings.of(field, word);
+        const ids = lists[f]!;
         for (let i = 0; i < ids.length; i++) {
           const id = ids[i]!;
           if ((kept !== null && kept[codes[id]!] === 0) || allow[id] === 0) continue;
