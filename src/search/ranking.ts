@@ -155,12 +155,20 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
   }
   codes.fill(0);
 
-  const coverageOf = coverageTable(rarities);
+  return bestSections(input, candidates.subarray(0, candidateCount), coverageTable(rarities), limit);
+}
+
+/**
+ * The `limit` best of `candidates` in order, clearing their entries of the scratch arrays;
+ * `coverageOf` gives the coverage of a set of matched terms.
+ */
+function bestSections({ leads, scratch }: RankingInput, candidates: Int32Array, coverageOf: Float64Array, limit: number): RankedSection[] {
+  const { matched, ownMatch, score } = scratch;
   // Keep the best `limit` in order: cheaper than sorting every candidate of a common word.
   const best: RankedSection[] = [];
   // Coverage of the last kept section once `limit` are kept: most candidates fall clearly below it.
   let floor = -Infinity;
-  for (let i = 0; i < candidateCount; i++) {
+  for (let i = 0; i < candidates.length; i++) {
     const id = candidates[i]!;
     const own = ownMatch[id];
     const coverage = coverageOf[matched[id]!]!;
