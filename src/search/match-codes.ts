@@ -12,7 +12,8 @@ const OWN_FIELDS = ((1 << BITS_PER_TERM) - 1) & ~1;
 
 /**
  * Sets bit `BITS_PER_TERM * t + f` of `codes[id]` for every section whose field f matches term
- * t through any of its words; `postings[t]` holds the posting lists of term t's words. One store per posting and no branch: the cheapest full walk.
+ * t through any of its words; `postings[t]` holds the posting lists of term t's words. One
+ * store per posting and no branch: the cheapest walk over every posting.
  */
 export function markMatches(postings: readonly (readonly FieldPostings[])[], codes: Int32Array): void {
   for (let t = 0; t < postings.length; t++) {
