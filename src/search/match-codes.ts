@@ -52,8 +52,7 @@ export function countMatches(codes: Int32Array, terms: number, leads: Uint8Array
       if (all === 0) continue;
       for (let t = 0; t < terms; t++) {
         const fields = fieldsOf(code, t);
-        if ((fields & OWN_FIELDS) !== 0) matching[t]! += all;
-        else if (fields !== 0) matching[t]! += lead;
+        matching[t]! += (canReturn(fields, true) ? lead : 0) + (canReturn(fields, false) ? all - lead : 0);
       }
     }
     return { matching, counts };
@@ -61,10 +60,7 @@ export function countMatches(codes: Int32Array, terms: number, leads: Uint8Array
   for (let id = 0; id < codes.length; id++) {
     const code = codes[id]!;
     if (code === 0 || allow[id] === 0) continue;
-    for (let t = 0; t < terms; t++) {
-      const fields = fieldsOf(code, t);
-      if ((fields & OWN_FIELDS) !== 0 || (fields !== 0 && leads[id] === 1)) matching[t]!++;
-    }
+    for (let t = 0; t < terms; t++) if (canReturn(fieldsOf(code, t), leads[id] === 1)) matching[t]!++;
   }
   return { matching, counts: null };
 }
@@ -139,6 +135,14 @@ export function keptCodes(
     if (!below) kept[entry.code] = 1;
   }
   return kept;
+}
+
+/**
+ * Whether a section whose `fields` match a term can be returned for it: a match outside the
+ * page title, or a title match of the page's introduction (`lead`).
+ */
+function canReturn(fields: number, lead: boolean): boolean {
+  return (fields & OWN_FIELDS) !== 0 || (fields !== 0 && lead);
 }
 
 /** The field bits of term `t` in `code`. */

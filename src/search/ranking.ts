@@ -62,6 +62,7 @@ export class RankingScratch {
   readonly score: Float64Array;
   /** Per section, which fields each term matches (see markMatches); zero between queries. */
   readonly codes: Int32Array;
+  /** Sections per match code, counted anew by each query (see countMatches). */
   readonly codeCounts = codeCountsBuffer();
   /** 1 for every section: the mask of a query that filters nothing. */
   readonly everySection: Uint8Array;
