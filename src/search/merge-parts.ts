@@ -23,6 +23,10 @@ type Slots = (number[] | null)[];
  * order of the parts, not id order: queries read every id of a posting (see rankSections), so
  * sorting them would only cost load time. Throws on FlexSearch data it does not know how to merge (a FlexSearch upgrade that
  * changed its export format must fail loudly, not search wrongly).
+ *
+ * The parts are used up: their sections and posting lists are renumbered in place and become the
+ * result's. Copying them (a large site's parts hold hundreds of thousands of objects) cost
+ * load time, most of it in garbage collection.
  */
 export function mergeParts(parts: readonly SerializedIndex[]): MergedIndex {
   const { pages, sections, idMaps } = renumber(parts);
@@ -70,7 +74,8 @@ function renumber(parts: readonly SerializedIndex[]): { pages: SerializedPage[];
     const { sections: own } = parts[part]!;
     for (let id = runs[part]![index]!; id < runs[part]![index + 1]!; id++) {
       idMaps[part]![id] = sections.length;
-      sections.push({ ...own[id]!, page: pages.length });
+      own[id]!.page = pages.length;
+      sections.push(own[id]!);
     }
     pages.push(page);
   }
@@ -85,14 +90,20 @@ function mapOf(maps: Map<string, Map<string, Slots>>, field: string): Map<string
 
 function mergeMap(into: Map<string, Slots>, entries: [string, Slots][], newId: Int32Array): void {
   for (const [term, slots] of entries) {
-    let merged = into.get(term);
-    if (!merged) into.set(term, (merged = []));
-    slots.forEach((ids, slot) => {
+    const merged = into.get(term);
+    if (!merged) {
+      // A term's first part: its lists become the merged ones, renumbered in place.
+      for (const ids of slots) if (ids) for (let i = 0; i < ids.length; i++) ids[i] = newId[ids[i]!]!;
+      into.set(term, slots);
+      continue;
+    }
+    for (let slot = 0; slot < slots.length; slot++) {
       while (merged.length <= slot) merged.push(null);
-      if (!ids || ids.length === 0) return;
+      const ids = slots[slot];
+      if (!ids || ids.length === 0) continue;
       const target = (merged[slot] ??= []);
-      for (const id of ids) target.push(newId[id]!);
-    });
+      for (let i = 0; i < ids.length; i++) target.push(newId[ids[i]!]!);
+    }
   }
 }
 

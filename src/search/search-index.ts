@@ -98,7 +98,7 @@ export class SearchIndex {
    * Reads an index written by `export()` (after JSON parsing), or several such parts over
    * disjoint pages (see `partitionRecords`), without indexing anything again: the parts answer
    * exactly as one index built from all their records. Throws when a part is not an index of
-   * this format version.
+   * this format version. The index takes `serialized` over: pass data parsed for it alone.
    */
   static async load(serialized: unknown): Promise<SearchIndex> {
     const parts = Array.isArray(serialized) ? serialized : [serialized];
