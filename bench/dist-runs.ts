@@ -1,5 +1,5 @@
 // Runs the compiled package in child processes for the benchmarks: builds (with their peak memory) and bare parses.
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -26,15 +26,24 @@ export async function childBuild(dir: string, out: string, jobs: number): Promis
   return { ...result, seconds: (performance.now() - started) / 1000 };
 }
 
-/** Seconds a fresh process takes to read and parse every page of `dir` on `threads` threads (see bench/parse-child.mjs). */
-export async function childBareParse(dir: string, threads: number): Promise<number> {
-  return (JSON.parse(await runChild('parse-child.mjs', [dir, String(threads)])) as { seconds: number }).seconds;
+/**
+ * Seconds a fresh process takes to read and parse every page of `dir` on `threads` threads (see
+ * bench/parse-child.mjs). With `oneCore`, the process may run on one CPU only (when `taskset` is
+ * there, see ONE_CORE): a single JavaScript thread still keeps V8's garbage collection threads
+ * busy on the other cores.
+ */
+export async function childBareParse(dir: string, threads: number, { oneCore = false } = {}): Promise<number> {
+  return (JSON.parse(await runChild('parse-child.mjs', [dir, String(threads)], oneCore ? ONE_CORE : [])) as { seconds: number }).seconds;
 }
 
-function runChild(script: string, args: string[]): Promise<string> {
+/** The command prefix that runs a process on CPU 0 alone (Linux's util-linux), or none where that does not work. */
+export const ONE_CORE: readonly string[] = spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? ['taskset', '-c', '0'] : [];
+
+function runChild(script: string, args: string[], prefix: readonly string[] = []): Promise<string> {
   if (!existsSync(DIST_ENTRY)) throw new Error('dist/ is missing: run `npm run build` first (`npm run bench` does).');
+  const [command, ...rest] = [...prefix, process.execPath, fileURLToPath(new URL(`./${script}`, import.meta.url)), ...args];
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [fileURLToPath(new URL(`./${script}`, import.meta.url)), ...args], { maxBuffer: 16 * 2 ** 20 }, (error, stdout, stderr) => {
+    execFile(command!, rest, { maxBuffer: 16 * 2 ** 20 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`bench/${script} ${args.join(' ')} failed: ${stderr || error.message}`));
       else resolve(stdout);
     });
