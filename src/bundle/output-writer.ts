@@ -35,6 +35,8 @@ export class OutputWriter {
   /** Names in each output folder before this build, listed when first asked about. */
   private readonly listings = new Map<string, Set<string>>();
   private stateInvalidated = false;
+  /** Folders this build made sure exist: one mkdir per folder, not one per file. */
+  private readonly madeDirs = new Set<string>();
 
   constructor(private readonly outDir: string) {}
 
@@ -97,7 +99,11 @@ export class OutputWriter {
     }
     entry.hash = hash;
     this.invalidateState();
-    mkdirSync(dirname(full), { recursive: true });
+    const dir = dirname(full);
+    if (!this.madeDirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.madeDirs.add(dir);
+    }
     writeFileSync(full, content);
   }
 
