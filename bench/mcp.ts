@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { readBundle, type LoadedBundle } from '../src/bundle/index.js';
+import { RECENT_RESULTS } from '../src/search/recent-results.js';
 import type { ChildMessage, ChildMode, Memory, ParentMessage } from './mcp-server-child.js';
 import { engineQueries, SEARCH_QUERIES } from './mcp-queries.js';
 import { pacedLoad, type PacedResult } from './paced-load.js';
@@ -36,6 +37,11 @@ const GREP_COMMAND = 'grep -rn "idempotent" / | wc -l';
 /** Searches and greps per second of the grep-impact runs: a light, steady load, not a saturated one. */
 const STEADY_SEARCHES = 50;
 const STEADY_GREPS = 1;
+/**
+ * Trailing spaces (0 to this, minus one) added to the queries of the ranked-search run: the same
+ * searches, in more distinct texts than the index remembers (RECENT_RESULTS), so every call is ranked.
+ */
+const QUERY_SPELLINGS = Math.ceil((2 * RECENT_RESULTS) / SEARCH_QUERIES.length);
 
 interface LoadResult {
   calls: number;
@@ -98,6 +104,14 @@ export const mcpBenchmark: Benchmark = {
       const ping = [JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })];
       side.push(['MCP ping (protocol and HTTP only)', await load({ port, path: '/mcp', bodies: ping, duration: RUN_SECONDS, mcp: true }), true]);
 
+      // The run above repeats its queries, as agents and readers do, and the index remembers the
+      // results of recent searches: here no call is answered from them.
+      progress('MCP search, every call ranked');
+      const spelled = Array.from({ length: QUERY_SPELLINGS }, (_, spaces) =>
+        SEARCH_QUERIES.map((query, i) => body(i + 1, tools.search, { query: `${query}${' '.repeat(spaces)}`, ...(i % 5 === 4 ? { limit: 5 } : {}) })),
+      ).flat();
+      side.push([`MCP search tool, every call ranked (${count(spelled.length)} distinct texts in turn)`, await load({ port, path: '/mcp', bodies: spelled, duration: RUN_SECONDS, mcp: true }), true]);
+
       // The filesystem tool runs synchronously: a whole-site grep holds the event loop. A light, steady
       // (open-loop, evenly spaced) search load, so latency is service time and not queueing, without and
       // with one grep a second.
@@ -124,7 +138,8 @@ export const mcpBenchmark: Benchmark = {
     // The engine alone, in this process (after the HTTP runs, so its heap does not slow the load generator).
     progress('search engine: loading the bundle here');
     const loadStart = performance.now();
-    const loaded = await readBundle(bundle.dir);
+    // The engine itself: every search ranked, none answered from the index's recent results.
+    const loaded = await readBundle(bundle.dir, { recentResults: 0 });
     const inProcessLoad = (performance.now() - loadStart) / 1000;
     const engine = engineLatency(loaded);
 
@@ -152,7 +167,7 @@ export const mcpBenchmark: Benchmark = {
     const notes = [
       `bundle ${bundle.origin === 'build benchmark' ? 'written by the build benchmark' : bundle.origin === 'kept' ? 'kept from an earlier run' : `built now in ${bundle.buildSeconds!.toFixed(0)} s`}: ${bundle.dir}.`,
       'servers run in child processes (bench/mcp-server-child.ts), the load generator in this one, one core each; latencies at concurrency 32 are autocannon\'s (whole milliseconds), those at a fixed rate come from an evenly paced open-loop sender (bench/paced-load.ts).',
-      `ceiling runs and the ping run last ${RUN_SECONDS} s (BENCH_SECONDS overrides), after ${count(WARMUP_CALLS)}-call warm-ups; the ratio uses the higher ceiling. The MCP run is ${count(MCP_CALLS)} calls (BENCH_MCP_CALLS overrides) of ${SEARCH_QUERIES.length} queries in turn.`,
+      `ceiling runs and the ping run last ${RUN_SECONDS} s (BENCH_SECONDS overrides), after ${count(WARMUP_CALLS)}-call warm-ups; the ratio uses the higher ceiling. The MCP run is ${count(MCP_CALLS)} calls (BENCH_MCP_CALLS overrides) of ${SEARCH_QUERIES.length} queries in turn: after the warm-up the server answers them from the index's remembered results (the last ${count(RECENT_RESULTS)} distinct searches). The "every call ranked" run sends the same queries with 0–${QUERY_SPELLINGS - 1} trailing spaces, ${count(QUERY_SPELLINGS * SEARCH_QUERIES.length)} texts in turn, so none is remembered; the engine rows rank every search too.`,
       `server RSS is read after a forced full GC (--expose-gc), "before" after the warm-up, "after" right after the last call; the V8 heap went ${count(rss.heapBefore)} → ${count(rss.heapAfter)} MB (right after loading: ${count(rss.idle)} MB RSS).`,
       'errors: socket errors, timeouts, non-2xx, JSON-RPC errors and tool results with isError.',
       `the generated site has no versions or languages: its search tool offers no filters, so filters are measured at the engine level only (${engine.filtered} of its queries); the engine's best of ${ENGINE_TRIES} passes counts (the slowest had p99 ${ms(engine.worstP99)}).`,

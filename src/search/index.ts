@@ -1,6 +1,6 @@
 // The search module: build, serialize, load and query the site's full-text index.
 export { recordsOf, type SearchRecord, type SearchablePage } from './records.js';
 export { partitionPages } from './partition.js';
-export { SearchIndex, SEARCH_LIMIT, type SearchHit, type SearchOptions } from './search-index.js';
+export { SearchIndex, SEARCH_LIMIT, type IndexOptions, type SearchHit, type SearchOptions } from './search-index.js';
 export type { Reader } from './reader.js';
 export { INDEX_FORMAT_VERSION, type SerializedIndex, type SerializedPage, type SerializedSection } from './serialized.js';

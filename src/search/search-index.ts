@@ -6,11 +6,12 @@ import { PostingLists } from './posting-lists.js';
 import { queryTermsOf } from './query-terms.js';
 import { rankSections, RankingScratch } from './ranking.js';
 import { accessTagsOf, type Reader } from './reader.js';
+import { RecentResults } from './recent-results.js';
 import type { SearchRecord } from './records.js';
 import { assertSerializedIndex, INDEX_FORMAT, INDEX_FORMAT_VERSION, type SerializedIndex, type SerializedPage, type SerializedSection } from './serialized.js';
 import { snippetOf, wordMatcher, type WordMatcher } from './snippet.js';
 import { SectionMasks } from './tag-mask.js';
-import { scopeTags, tagFilterOf } from './tags.js';
+import { scopeTags, tagFilterOf, type TagFilter } from './tags.js';
 import { compareCodeUnits, Vocabulary } from './vocabulary.js';
 
 /** Result count when a query gives none, and the most a query may ask for. */
@@ -26,6 +27,12 @@ export interface SearchOptions {
   language?: string | undefined;
   /** At most this many hits; default 10, at most 50. */
   limit?: number | undefined;
+}
+
+/** How an index is kept in memory. */
+export interface IndexOptions {
+  /** Distinct searches whose hits are remembered (see RecentResults); 0 ranks every search anew. Default 500. */
+  recentResults?: number;
 }
 
 /** One matching section. */
@@ -46,6 +53,7 @@ export class SearchIndex {
   private readonly scratch: RankingScratch;
   private readonly masks: SectionMasks;
   private readonly postings: PostingLists;
+  private readonly recent: RecentResults<SearchHit>;
   /** Section ids by hit URL, built on the first `sectionText` call. */
   private byUrl: Map<string, number> | undefined;
 
@@ -55,12 +63,14 @@ export class SearchIndex {
     private readonly vocabulary: Vocabulary,
     private readonly pages: readonly SerializedPage[],
     private readonly sections: readonly SerializedSection[],
+    options: IndexOptions,
   ) {
     this.leads = new Uint8Array(sections.length);
     sections.forEach((s, id) => (this.leads[id] = id === 0 || sections[id - 1]!.page !== s.page ? 1 : 0));
     this.scratch = new RankingScratch(sections.length);
     this.masks = new SectionMasks(document, sections.length);
     this.postings = new PostingLists(document, sections.length);
+    this.recent = new RecentResults(options.recentResults);
   }
 
   /**
@@ -68,7 +78,7 @@ export class SearchIndex {
    * `records`, only on their content: sections are kept in page URL order, then record order.
    * Throws on two records with the same id.
    */
-  static build(records: readonly SearchRecord[]): SearchIndex {
+  static build(records: readonly SearchRecord[], options: IndexOptions = {}): SearchIndex {
     const ordered = inPageOrder(records);
     let terms: Set<string> | null = new Set<string>();
     const { document, encoder } = createSectionDocument((found) => {
@@ -91,7 +101,7 @@ export class SearchIndex {
     });
     const vocabulary = Vocabulary.of(terms);
     terms = null;
-    return new SearchIndex(document, encoder, vocabulary, pages, sections);
+    return new SearchIndex(document, encoder, vocabulary, pages, sections, options);
   }
 
   /**
@@ -100,14 +110,14 @@ export class SearchIndex {
    * exactly as one index built from all their records. Throws when a part is not an index of
    * this format version. The index takes `serialized` over: pass data parsed for it alone.
    */
-  static async load(serialized: unknown): Promise<SearchIndex> {
+  static async load(serialized: unknown, options: IndexOptions = {}): Promise<SearchIndex> {
     const parts = Array.isArray(serialized) ? serialized : [serialized];
     for (const part of parts) assertSerializedIndex(part);
     const merged = mergeParts(parts as SerializedIndex[]);
     const { document, encoder } = createSectionDocument();
     // FlexSearch's import takes parsed data as well as JSON text (its typings name only text).
     for (const [key, data] of merged.flexsearch) await Promise.resolve(document.import(key, data as unknown as string));
-    return new SearchIndex(document, encoder, Vocabulary.fromSorted(merged.vocabulary), merged.pages, merged.sections);
+    return new SearchIndex(document, encoder, Vocabulary.fromSorted(merged.vocabulary), merged.pages, merged.sections, options);
   }
 
   /** Number of sections in the index. */
@@ -134,13 +144,20 @@ export class SearchIndex {
    * The sections matching `query` that `options.reader` may read, most relevant first. Words
    * match case-insensitively and by prefix ("webhook" finds "webhooks"); sections matching all
    * words come before those matching some; a title match beats a heading match, which beats
-   * body text. Pages the reader may not read never appear.
+   * body text. Pages the reader may not read never appear. A search repeated while its results
+   * are remembered (see IndexOptions) gets the same, frozen, hits.
    */
-  search(query: string, options: SearchOptions): SearchHit[] {
+  search(query: string, options: SearchOptions): readonly Readonly<SearchHit>[] {
+    const filter = tagFilterOf(options);
+    const limit = limitOf(options.limit);
+    return this.recent.get(query, filter, limit, () => this.rank(query, filter, limit));
+  }
+
+  private rank(query: string, filter: TagFilter, limit: number): SearchHit[] {
     const terms = queryTermsOf(query, this.encoder, this.vocabulary);
     if (terms.every((t) => t.words.length === 0)) return [];
-    const mask = this.masks.of(tagFilterOf(options));
-    const ranked = rankSections({ postings: this.postings, leads: this.leads, scratch: this.scratch }, terms, mask, limitOf(options.limit));
+    const mask = this.masks.of(filter);
+    const ranked = rankSections({ postings: this.postings, leads: this.leads, scratch: this.scratch }, terms, mask, limit);
     const matches = wordMatcher(terms.flatMap((t) => t.words.map((w) => w.word)), (word) => this.encoder.encode(word));
     return ranked.map(({ id }) => this.hit(id, matches));
   }
