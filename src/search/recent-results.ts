@@ -3,7 +3,7 @@
 // loaded index never changes.
 import type { TagFilter } from './tags.js';
 
-/** Distinct searches an index remembers by default: at most 50 hits each, a few MB at worst. */
+/** Distinct searches an index remembers by default: at most 50 hits each, under 20 MB at worst. */
 export const RECENT_RESULTS = 500;
 
 /**

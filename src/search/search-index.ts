@@ -3,7 +3,7 @@ import type { Encoder } from 'flexsearch';
 import { createSectionDocument, type SectionDocument } from './flex-document.js';
 import { mergeParts } from './merge-parts.js';
 import { PostingLists } from './posting-lists.js';
-import { queryTermsOf } from './query-terms.js';
+import { MAX_QUERY_LENGTH, queryTermsOf } from './query-terms.js';
 import { rankSections, RankingScratch } from './ranking.js';
 import { accessTagsOf, type Reader } from './reader.js';
 import { RecentResults } from './recent-results.js';
@@ -148,9 +148,11 @@ export class SearchIndex {
    * are remembered (see IndexOptions) gets the same, frozen, hits.
    */
   search(query: string, options: SearchOptions): readonly Readonly<SearchHit>[] {
+    // Only the start of a long query counts (see queryTermsOf): remembering the rest would cost memory for nothing.
+    const text = query.slice(0, MAX_QUERY_LENGTH);
     const filter = tagFilterOf(options);
     const limit = limitOf(options.limit);
-    return this.recent.get(query, filter, limit, () => this.rank(query, filter, limit));
+    return this.recent.get(text, filter, limit, () => this.rank(text, filter, limit));
   }
 
   private rank(query: string, filter: TagFilter, limit: number): SearchHit[] {

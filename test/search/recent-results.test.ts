@@ -2,6 +2,7 @@
 // filters or limits, and what it hands out cannot be changed by a caller.
 import { describe, expect, it } from 'vitest';
 import { recordsOf, SearchIndex, type Reader } from '../../src/search/index.js';
+import { MAX_QUERY_LENGTH } from '../../src/search/query-terms.js';
 import { filler, page } from './fixtures.js';
 
 const pages = [
@@ -62,6 +63,14 @@ describe('remembered search results', () => {
     const rotateAgain = index.search('rotate', { reader });
     expect(rotateAgain).not.toBe(rotate);
     expect(rotateAgain).toEqual(rotate);
+  });
+
+  it('are remembered by the part of a query that counts, so long queries cost no more memory', () => {
+    const index = SearchIndex.build(records);
+    const long = `rotate keys ${'x'.repeat(MAX_QUERY_LENGTH)}`;
+    const first = index.search(`${long} first`, { reader: anonymous });
+    expect(index.search(`${long} second`, { reader: anonymous })).toBe(first);
+    expect(first).toEqual(SearchIndex.build(records, { recentResults: 0 }).search(long, { reader: anonymous }));
   });
 
   it('are not kept at all with recentResults 0', () => {
