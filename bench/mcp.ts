@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { readBundle, type LoadedBundle } from '../src/bundle/index.js';
-import { RECENT_RESULTS } from '../src/search/recent-results.js';
+import { RECENT_RESULTS } from '../src/search/index.js';
 import type { ChildMessage, ChildMode, Memory, ParentMessage } from './mcp-server-child.js';
 import { engineQueries, SEARCH_QUERIES } from './mcp-queries.js';
 import { pacedLoad, type PacedResult } from './paced-load.js';

@@ -41,13 +41,13 @@ export function sourcePathOf(url: string): string {
   return url === '/' ? '/index.mdx' : `${url}.mdx`;
 }
 
-/** Reads `dir` (a folder written by `docsite build`); `search` sets how its index is kept. Throws UsageError when it is not a bundle. */
-export async function readBundle(dir: string, search: IndexOptions = {}): Promise<LoadedBundle> {
+/** Reads `dir` (a folder written by `docsite build`); `indexOptions` sets how its search index is kept. Throws UsageError when it is not a bundle. */
+export async function readBundle(dir: string, indexOptions: IndexOptions = {}): Promise<LoadedBundle> {
   const manifest = await readManifest(dir);
   // Synchronous reads: a bundle is read once, before serving, and fs/promises costs several
   // times more per file than readFileSync over a large site's ten thousand sources.
   const text = (path: string): string => readFileSync(join(dir, path), 'utf8');
-  const index = await SearchIndex.load(manifest.searchIndex.map((part) => JSON.parse(text(part)) as unknown), search);
+  const search = await SearchIndex.load(manifest.searchIndex.map((part) => JSON.parse(text(part)) as unknown), indexOptions);
   const sources = manifest.pages.map((page): [string, SourceFile] => [page.path, { path: sourcePathOf(page.url), content: text(page.source) }]);
   const openapi = manifest.openapi.map((file) => ({ path: `/openapi/${file.replace(/^openapi\//, '')}`, content: text(file) }));
   const skills = manifest.skills.map((skill) => ({ ...skill, content: text(skill.file) }));
@@ -55,7 +55,7 @@ export async function readBundle(dir: string, search: IndexOptions = {}): Promis
   return {
     dir,
     manifest,
-    search: index,
+    search,
     pagesByUrl: new Map(manifest.pages.map((page) => [page.url, page])),
     sources: new Map(sources),
     openapi,

@@ -2,5 +2,6 @@
 export { recordsOf, type SearchRecord, type SearchablePage } from './records.js';
 export { partitionPages } from './partition.js';
 export { SearchIndex, SEARCH_LIMIT, type IndexOptions, type SearchHit, type SearchOptions } from './search-index.js';
+export { RECENT_RESULTS } from './recent-results.js';
 export type { Reader } from './reader.js';
 export { INDEX_FORMAT_VERSION, type SerializedIndex, type SerializedPage, type SerializedSection } from './serialized.js';

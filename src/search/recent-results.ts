@@ -1,7 +1,7 @@
 // The hits of the most recent distinct searches of an index, so a repeated search is answered
 // without ranking again: agents and readers ask the same few questions over and over, and a
 // loaded index never changes.
-import type { TagFilter } from './tags.js';
+import { filterKey, type TagFilter } from './tags.js';
 
 /** Distinct searches an index remembers by default: at most 50 hits each, under 20 MB at worst. */
 export const RECENT_RESULTS = 500;
@@ -19,7 +19,7 @@ export class RecentResults<Hit extends object> {
   /** The hits of `query` under `filter` and `limit`: remembered ones, else `search()`'s, then remembered. */
   get(query: string, filter: TagFilter, limit: number, search: () => Hit[]): readonly Readonly<Hit>[] {
     if (this.capacity <= 0) return search();
-    const key = JSON.stringify([query, limit, filter.version, filter.language, filter.access]);
+    const key = JSON.stringify([query, limit, filterKey(filter)]);
     let hits = this.results.get(key);
     if (hits) this.results.delete(key);
     else {

@@ -1,6 +1,6 @@
 // Reads FlexSearch's tag index into the set of sections a query may return.
 import type { SectionDocument, TagField } from './flex-document.js';
-import type { TagFilter } from './tags.js';
+import { filterKey, type TagFilter } from './tags.js';
 
 /** Distinct filters whose masks an index keeps; a site has few (readers' group sets × versions × languages). */
 const CACHED_MASKS = 256;
@@ -60,7 +60,7 @@ export class SectionMasks {
   ) {}
 
   of(filter: TagFilter): SectionMask {
-    const key = JSON.stringify([filter.version, filter.language, filter.access]);
+    const key = filterKey(filter);
     let mask = this.masks.get(key);
     if (mask) this.masks.delete(key);
     else {

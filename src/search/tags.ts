@@ -21,6 +21,11 @@ export interface TagFilter {
   access?: string[];
 }
 
+/** A text naming `filter`: two filters that allow the same sections always have the same key. */
+export function filterKey(filter: TagFilter): string {
+  return JSON.stringify([filter.version, filter.language, filter.access]);
+}
+
 /** The filter for a query: a field is absent when it does not restrict anything. */
 export function tagFilterOf(options: { version?: string | undefined; language?: string | undefined; reader: Reader }): TagFilter {
   const filter: TagFilter = {};
