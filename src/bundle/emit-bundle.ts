@@ -11,6 +11,7 @@ import type { OutputWriter } from './output-writer.js';
 import type { HeldPage } from './build-pages.js';
 import { projectIdOf } from './project-id.js';
 import { addSearchIndex, type SearchIndexWorker } from './search-index-job.js';
+import { addSourceParts } from './source-parts.js';
 import { siteTools } from './tools.js';
 
 /** Bundle-relative locations docsite owns. */
@@ -52,6 +53,8 @@ export async function emitBundle(site: SiteModel, { built, keys }: BuiltPages, o
   // without one, after this thread has written everything else.
   const searchIndex = addSearchIndex(out, BUNDLE_PATHS.searchIndex, site.pages, (page) => keys.get(page.file)!, options.searchWorker);
 
+  const sourceParts = addSourceParts(out, BUNDLE_PATHS.sources, site.pages, (page) => keys.get(page.file)!, (page) => built.get(page.file)!.source());
+
   const layout = createSiteLayout(site);
   const manifestPages: ManifestPage[] = [];
   const sidebarKeys = new Set<string>();
@@ -63,11 +66,9 @@ export async function emitBundle(site: SiteModel, { built, keys }: BuiltPages, o
     if (inputs.sidebar !== undefined) sidebarKeys.add(inputs.sidebar);
     const html = `${page.path}.html`;
     const markdown = `${page.path}.md`;
-    const source = `${BUNDLE_PATHS.sources}${page.path}.mdx`;
     out.addKeyed(html, layout.key(inputs, bodyKey), () => layout.page(inputs, result.html()));
     out.addKeyed(markdown, bodyKey, () => result.markdown);
-    out.addKeyed(source, bodyKey, () => result.source());
-    manifestPages.push(manifestPage(page, tree, { html, markdown, source }));
+    manifestPages.push(manifestPage(page, tree, { html, markdown, source: sourceParts.get(page.path)! }));
   }
   const sidebars = Object.fromEntries([...sidebarKeys].sort().map((key) => [key, `${BUNDLE_PATHS.sidebars}${key}.json`]));
   for (const [key, file] of Object.entries(sidebars)) out.addKeyed(file, layout.sidebarContentKey(key), () => `${JSON.stringify(layout.sidebar(key))}\n`);

@@ -19,7 +19,7 @@ export interface ManifestPage {
   hidden: boolean;
   noindex: boolean;
   indexed: boolean;
-  /** Bundle-relative files: the HTML page, the Markdown export, the source for the MCP filesystem. */
+  /** Bundle-relative files: the HTML page, the Markdown export, and the source part holding the page's source (see source-parts.ts). */
   html: string;
   markdown: string;
   source: string;

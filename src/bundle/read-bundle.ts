@@ -8,6 +8,7 @@ import { isConsistentSidebar, type SidebarFile } from '../render/index.js';
 import { SearchIndex, type IndexOptions } from '../search/index.js';
 import { BUNDLE_PATHS } from './emit-bundle.js';
 import type { Manifest, ManifestPage, ManifestSkill } from './manifest.js';
+import { readSourceParts } from './source-parts.js';
 
 /** A file of the MCP filesystem: an absolute virtual path and its text. */
 export interface SourceFile {
@@ -45,10 +46,11 @@ export function sourcePathOf(url: string): string {
 export async function readBundle(dir: string, indexOptions: IndexOptions = {}): Promise<LoadedBundle> {
   const manifest = await readManifest(dir);
   // Synchronous reads: a bundle is read once, before serving, and fs/promises costs several
-  // times more per file than readFileSync over a large site's ten thousand sources.
+  // times more per file than readFileSync over a large site's hundreds of files.
   const text = (path: string): string => readFileSync(join(dir, path), 'utf8');
   const search = await SearchIndex.load(manifest.searchIndex.map((part) => JSON.parse(text(part)) as unknown), indexOptions);
-  const sources = manifest.pages.map((page): [string, SourceFile] => [page.path, { path: sourcePathOf(page.url), content: text(page.source) }]);
+  const sourceTexts = readSourceParts(dir, manifest.pages);
+  const sources = manifest.pages.map((page): [string, SourceFile] => [page.path, { path: sourcePathOf(page.url), content: sourceTexts.get(page.path)! }]);
   const openapi = manifest.openapi.map((file) => ({ path: `/openapi/${file.replace(/^openapi\//, '')}`, content: text(file) }));
   const skills = manifest.skills.map((skill) => ({ ...skill, content: text(skill.file) }));
   const sidebars = Object.entries(manifest.sidebars).map(([key, file]): [string, SidebarFile] => [key, sidebarOf(dir, file, text(file))]);

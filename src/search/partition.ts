@@ -1,12 +1,12 @@
-// Splits a site's indexed pages into parts, so that a rebuild re-indexes only the parts whose pages changed.
+// Splits a site's pages into parts, so that a rebuild re-indexes (or rewrites) only the parts whose pages changed.
 
-/** About this many pages go into one part: re-indexing one takes a fraction of a second. */
+/** About this many pages go into one part: re-indexing or rewriting one takes a fraction of a second. */
 export const PAGES_PER_PART = 128;
-/** The most parts an index is split into. */
+/** The most parts pages are split into. */
 const MAX_PARTS = 1024;
 
 /**
- * The pages (those to index, with distinct URLs) grouped into parts, in their order. A page's
+ * The pages (with distinct URLs) grouped into parts, in their order. A page's
  * part depends only on its URL and on the number of parts, a power of two that changes only
  * when the page count doubles or halves: editing, adding or removing a page changes one part.
  */

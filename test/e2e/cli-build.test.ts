@@ -36,8 +36,10 @@ describe('docsite build', () => {
     for (const p of manifest.pages) {
       expect(read(p.html)).toMatch(/^<!doctype html>/i);
       expect(read(p.markdown)).toContain(`# ${p.title}`);
-      expect(read(p.source).length).toBeGreaterThan(0);
+      expect(JSON.parse(read(p.source))[p.path]).toMatch(/\S/);
     }
+    const quickstart = manifest.pages.find((p) => p.path === 'quickstart')!;
+    expect(JSON.parse(read(quickstart.source)).quickstart).toBe(readFileSync(join(EXAMPLE, 'quickstart.mdx'), 'utf8'));
     expect(existsSync(join(out, manifest.notFound))).toBe(true);
     expect(existsSync(join(out, '_docsite/docsite.css'))).toBe(true);
     expect(existsSync(join(out, 'images/dashboard.svg'))).toBe(true);

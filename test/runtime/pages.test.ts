@@ -56,7 +56,7 @@ describe('pages', () => {
   it('serves the site assets but never docsite data, sources, caches or raw page files', async () => {
     expect((await get('/images/dashboard.svg')).status).toBe(200);
     expect((await get('/_docsite/docsite.css')).status).toBe(200);
-    for (const path of ['/_docsite/manifest.json', '/_docsite/search-index.json', '/_docsite/nav/t0-0.json', '/_docsite/sources/quickstart.mdx', '/quickstart.html', '/.cache/outputs.json', '/docs.json', '/drafts/ledger-api']) {
+    for (const path of ['/_docsite/manifest.json', '/_docsite/search-index.json', '/_docsite/nav/t0-0.json', '/_docsite/sources/0000.json', '/quickstart.html', '/.cache/outputs.json', '/docs.json', '/drafts/ledger-api']) {
       expect((await get(path)).status, path).toBe(404);
     }
   });
