@@ -1,30 +1,44 @@
 // The build's cache of built pages, by content key, so a rebuild parses and renders only the pages that changed.
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuiltPage } from './page-job.js';
 
-/** What `get` returns of an entry: the parse result and the Markdown (the source is the build's input; the body HTML is read apart). */
+/** What `get` returns of an entry: the parse result and the Markdown (the source is the build's input; the body HTML is read apart, see `html`). */
 export type CachedPage = Pick<BuiltPage, 'parsed' | 'markdown'>;
 
-/** The log's first line; a log of another format (an older docsite) is thrown away. */
-const HEADER = '{"format":"docsite-page-cache","version":4}';
+/** The log's first line starts so; the rest names its bodies file. A log of another format (an older docsite) is thrown away. */
+const FORMAT = '{"format":"docsite-page-cache","version":5';
 const LOG_FILE = 'pages.log';
+/** Bodies files are `bodies.<generation>`; compacting the cache starts a new one. */
+const BODIES_PREFIX = 'bodies.';
 /** The log is rewritten with only the entries in use once it holds this many times as many. */
 const COMPACT_RATIO = 2;
 
+/** Where an entry's body HTML is in the bodies file: byte offset and byte length. */
+type BodyAt = [offset: number, length: number];
+
+interface Entry {
+  page: CachedPage;
+  body: BodyAt;
+}
+
 /**
- * A folder holding one log of entries and one `<key>.html` file per entry. Reading 10,000 small
- * files costs more than parsing them, so a rebuild reads the log in one go and the body HTML of
- * only the pages it lays out again (`html`). A log entry is a JSON line followed by the texts it
- * gives the lengths of (see entryText); a torn tail (a build killed while appending) is ignored. New entries are held in memory until `commit`, which a build calls
- * only when it succeeds: a failed build writes nothing, not even to its cache.
+ * A folder holding a log of entries and one bodies file of their body HTML. Reading or writing
+ * 10,000 small files costs more than parsing them, so a build appends the bodies it made to one
+ * file, and a rebuild reads the log in one go and the bodies of only the pages it lays out again
+ * (`html`). A log entry is a JSON line followed by the texts it gives the lengths of (see
+ * entryText); a torn tail (a build killed while appending) is ignored, and bodies appended past
+ * the last logged one are never read. New entries are held in memory until `commit`, which a
+ * build calls only when it succeeds: a failed build writes nothing, not even to its cache.
  */
 export class PageCache {
-  private entries: Map<string, CachedPage> | undefined;
+  private entries: Map<string, Entry> | undefined;
   /** Entries the log holds, live or not. */
   private logged = 0;
   /** Whether the log must be written anew: another format, or a torn tail that appending would bury. */
   private rewrite = false;
+  /** The bodies file the log's entries point into. */
+  private bodiesFile = `${BODIES_PREFIX}0`;
   private readonly used = new Set<string>();
   private readonly pending = new Map<string, BuiltPage>();
 
@@ -33,13 +47,15 @@ export class PageCache {
   /** The entry of `key` (marking it used), or undefined when there is none. */
   get(key: string): CachedPage | undefined {
     this.used.add(key);
-    return this.load().get(key);
+    return this.load().get(key)?.page;
   }
 
-  /** The body HTML of an entry `get` found; undefined when its file is gone or unreadable. */
+  /** The body HTML of an entry `get` found; undefined when the bodies file is gone or cut short. */
   html(key: string): string | undefined {
+    const entry = this.load().get(key);
+    if (!entry) return undefined;
     try {
-      return readFileSync(this.htmlFileOf(key), 'utf8');
+      return readBody(join(this.dir, this.bodiesFile), entry.body);
     } catch {
       return undefined;
     }
@@ -53,42 +69,66 @@ export class PageCache {
 
   /**
    * Writes the new entries. The log keeps old entries too (a page edited back is a hit) until it
-   * holds COMPACT_RATIO times the entries this build used; then it is written anew with only
-   * those, and the body files of the others are removed.
+   * holds COMPACT_RATIO times the entries this build used; then the entries in use are written
+   * anew, bodies into a new bodies file that the new log names, and the old files are removed.
    */
   commit(): void {
     mkdirSync(this.dir, { recursive: true });
     const entries = this.load();
-    for (const [key, page] of this.pending) writeFileSync(this.htmlFileOf(key), page.html);
     const live = [...this.used].filter((key) => entries.has(key) || this.pending.has(key));
     if (this.rewrite || this.logged + this.pending.size > COMPACT_RATIO * Math.max(live.length, 1)) {
-      this.writeLog('w', live.map((key): [string, CachedPage] => [key, this.pending.get(key) ?? entries.get(key)!]));
-      this.logged = live.length;
+      const previousBodies = join(this.dir, this.bodiesFile);
+      this.bodiesFile = `${BODIES_PREFIX}${Number(this.bodiesFile.slice(BODIES_PREFIX.length)) + 1}`;
+      const bodies = this.appendBodies('w', liveBodies(live, this.pending, (key) => readBody(previousBodies, entries.get(key)!.body)));
+      // The bodies are all on disk before the log that points into them.
+      const kept = [...bodies].map(([key, body]): [string, Entry] => [key, { page: this.pending.get(key) ?? entries.get(key)!.page, body }]);
+      this.writeLog('w', kept);
+      entries.clear();
+      for (const [key, entry] of kept) entries.set(key, entry);
+      this.logged = kept.length;
       this.rewrite = false;
-      const kept = new Set(live);
-      for (const name of readdirSync(this.dir)) {
-        if (name.endsWith('.html') && !kept.has(name.slice(0, -'.html'.length))) rmSync(join(this.dir, name), { force: true });
-      }
+      for (const name of readdirSync(this.dir)) if (name !== LOG_FILE && name !== this.bodiesFile) rmSync(join(this.dir, name), { force: true });
     } else if (this.pending.size > 0) {
-      this.writeLog('a', this.pending);
+      const bodies = this.appendBodies('a', [...this.pending].map(([key, page]) => [key, page.html]));
+      const added = [...this.pending].map(([key, page]): [string, Entry] => [key, { page, body: bodies.get(key)! }]);
+      this.writeLog('a', added);
+      for (const [key, entry] of added) entries.set(key, entry);
       this.logged += this.pending.size;
     }
-    for (const [key, { parsed, markdown }] of this.pending) entries.set(key, { parsed, markdown });
     this.pending.clear();
   }
 
+  /** Writes (`w`) or appends (`a`) bodies to the current bodies file; returns where each went. */
+  private appendBodies(mode: 'w' | 'a', bodies: Iterable<[string, string]>): Map<string, BodyAt> {
+    const fd = openSync(join(this.dir, this.bodiesFile), mode);
+    const at = new Map<string, BodyAt>();
+    try {
+      // Past whatever is there: a build killed after appending bodies but before logging them left some.
+      let offset = fstatSync(fd).size;
+      for (const [key, html] of bodies) {
+        const bytes = Buffer.from(html, 'utf8');
+        writeSync(fd, bytes, 0, bytes.length, offset);
+        at.set(key, [offset, bytes.length]);
+        offset += bytes.length;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    return at;
+  }
+
   /** Writes (`w`, header first) or appends (`a`) entries one by one: joined, a large site's would take hundreds of MB at once. */
-  private writeLog(mode: 'w' | 'a', entries: Iterable<[string, CachedPage]>): void {
+  private writeLog(mode: 'w' | 'a', entries: Iterable<[string, Entry]>): void {
     const fd = openSync(this.logFile, mode);
     try {
-      if (mode === 'w') writeSync(fd, `${HEADER}\n`);
-      for (const [key, page] of entries) writeSync(fd, entryText(key, page));
+      if (mode === 'w') writeSync(fd, `${FORMAT},"bodies":${JSON.stringify(this.bodiesFile)}}\n`);
+      for (const [key, entry] of entries) writeSync(fd, entryText(key, entry));
     } finally {
       closeSync(fd);
     }
   }
 
-  private load(): Map<string, CachedPage> {
+  private load(): Map<string, Entry> {
     if (this.entries) return this.entries;
     this.entries = new Map();
     let text: string;
@@ -98,11 +138,14 @@ export class PageCache {
       this.rewrite = true; // no cache yet
       return this.entries;
     }
-    if (!text.startsWith(`${HEADER}\n`)) {
+    const headerEnd = text.indexOf('\n');
+    const bodiesFile = text.startsWith(FORMAT) && headerEnd !== -1 ? bodiesFileOf(text.slice(0, headerEnd)) : undefined;
+    if (bodiesFile === undefined) {
       this.rewrite = true;
       return this.entries;
     }
-    let at = HEADER.length + 1;
+    this.bodiesFile = bodiesFile;
+    let at = headerEnd + 1;
     while (at < text.length) {
       const end = text.indexOf('\n', at);
       if (end === -1) {
@@ -125,7 +168,7 @@ export class PageCache {
         this.rewrite = true;
         break;
       }
-      this.entries.set(head.key, { parsed: head.parsed, markdown });
+      this.entries.set(head.key, { page: { parsed: head.parsed, markdown }, body: head.body });
       this.logged++;
       at = offset;
     }
@@ -135,25 +178,62 @@ export class PageCache {
   private get logFile(): string {
     return join(this.dir, LOG_FILE);
   }
+}
 
-  private htmlFileOf(key: string): string {
-    return join(this.dir, `${key}.html`);
+/** The bodies file a log header names, or undefined when it names none that this cache could have written. */
+function bodiesFileOf(header: string): string | undefined {
+  try {
+    const { bodies } = JSON.parse(header) as { bodies?: unknown };
+    return typeof bodies === 'string' && /^bodies\.\d+$/.test(bodies) ? bodies : undefined;
+  } catch {
+    return undefined;
   }
 }
 
-/** An entry's first line: the parse result with each section's text replaced by its length, and the Markdown's length. */
+/** The body of each live entry: a new page's, else read from the old bodies file; one that cannot be read is left out (a miss next time). */
+function* liveBodies(live: readonly string[], pending: ReadonlyMap<string, BuiltPage>, readOld: (key: string) => string): Iterable<[string, string]> {
+  for (const key of live) {
+    const fresh = pending.get(key);
+    if (fresh) {
+      yield [key, fresh.html];
+      continue;
+    }
+    let body: string;
+    try {
+      body = readOld(key);
+    } catch {
+      continue;
+    }
+    yield [key, body];
+  }
+}
+
+/** Reads a body from a bodies file; throws when the file is gone or shorter than the entry says. */
+function readBody(file: string, [offset, length]: BodyAt): string {
+  const bytes = Buffer.alloc(length);
+  const fd = openSync(file, 'r');
+  try {
+    if (length > 0 && readSync(fd, bytes, 0, length, offset) !== length) throw new Error(`${file} is cut short.`);
+  } finally {
+    closeSync(fd);
+  }
+  return bytes.toString('utf8');
+}
+
+/** An entry's first line: the parse result with each section's text replaced by its length, the Markdown's length, and where the body is. */
 interface EntryHead {
   key: string;
   parsed: CachedPage['parsed'];
   markdownLength: number;
+  body: BodyAt;
 }
 
 /**
  * One log entry: the head (JSON.stringify writes no line breaks, so the first one ends it), then
  * the Markdown and the section texts as they are: the bulk of an entry, never JSON-encoded.
  */
-function entryText(key: string, { parsed, markdown }: CachedPage): string {
+function entryText(key: string, { page: { parsed, markdown }, body }: Entry): string {
   const sections = parsed.page.sections.map((section) => ({ ...section, text: section.text.length }));
-  const head = { key, parsed: { ...parsed, page: { ...parsed.page, sections } }, markdownLength: markdown.length };
+  const head = { key, parsed: { ...parsed, page: { ...parsed.page, sections } }, markdownLength: markdown.length, body };
   return `${JSON.stringify(head)}\n${markdown}${parsed.page.sections.map((section) => section.text).join('')}`;
 }

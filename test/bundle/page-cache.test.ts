@@ -1,5 +1,5 @@
 // The page cache: entries survive the process, torn or foreign logs cost misses, never wrong pages, and the log stays bounded.
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,8 +50,56 @@ describe('PageCache', () => {
     const dir = fresh();
     commitBuild(dir, [1]);
     const log = join(dir, 'pages.log');
-    writeFileSync(log, readFileSync(log, 'utf8').replace('"version":4', '"version":3'));
+    writeFileSync(log, readFileSync(log, 'utf8').replace('"version":5', '"version":4'));
     expect(new PageCache(dir).get('k1')).toBeUndefined();
+  });
+
+  it('keeps every body in one file, and removes the body files an older format left', () => {
+    const dir = fresh();
+    writeFileSync(join(dir, 'pages.log'), '{"format":"docsite-page-cache","version":4}\n');
+    writeFileSync(join(dir, 'k1.html'), '<p>old</p>');
+    commitBuild(dir, [1, 2, 3]);
+    commitBuild(dir, [1, 2, 3, 4]);
+    expect(readdirSync(dir).sort()).toEqual(['bodies.1', 'pages.log']);
+    const cache = new PageCache(dir);
+    for (const n of [1, 2, 3, 4]) expect(cache.html(`k${n}`)).toBe(pageOf(n).html);
+  });
+
+  it('gives no body, never a wrong one, when the bodies file is cut short or gone', () => {
+    const dir = fresh();
+    commitBuild(dir, [1, 2]);
+    const bodies = join(dir, 'bodies.1');
+    writeFileSync(bodies, readFileSync(bodies).subarray(0, pageOf(1).html.length + 3));
+    const cache = new PageCache(dir);
+    expect(cache.get('k2')).toBeDefined();
+    expect(cache.html('k2')).toBeUndefined();
+    rmSync(bodies);
+    expect(cache.html('k1')).toBeUndefined();
+  });
+
+  it('survives a build killed after appending bodies but before logging them', () => {
+    const dir = fresh();
+    commitBuild(dir, [1]);
+    appendFileSync(join(dir, 'bodies.1'), '<p>half a body');
+    commitBuild(dir, [1, 2]);
+    const cache = new PageCache(dir);
+    expect(cache.html('k1')).toBe(pageOf(1).html);
+    expect(cache.html('k2')).toBe(pageOf(2).html);
+  });
+
+  it('compacts without the bodies it can no longer read, and misses them afterwards', () => {
+    const dir = fresh();
+    commitBuild(dir, [1, 2]);
+    rmSync(join(dir, 'bodies.1'));
+    // A torn tail forces the next commit to write the cache anew.
+    appendFileSync(join(dir, 'pages.log'), '{"key":');
+    const torn = new PageCache(dir);
+    torn.get('k1');
+    torn.set('k3', pageOf(3));
+    expect(() => torn.commit()).not.toThrow();
+    const after = new PageCache(dir);
+    expect(after.get('k1')).toBeUndefined();
+    expect(after.html('k3')).toBe(pageOf(3).html);
   });
 
   it('keeps the log and the body files bounded as pages change build after build', () => {
@@ -63,7 +111,9 @@ describe('PageCache', () => {
       sizes.push(statSync(join(dir, 'pages.log')).size);
     }
     expect(Math.max(...sizes)).toBeLessThan(2.5 * sizes[0]!);
-    expect(readdirSync(dir).filter((name) => name.endsWith('.html')).length).toBeLessThanOrEqual(20);
+    expect(readdirSync(dir).filter((name) => name.startsWith('bodies.'))).toHaveLength(1);
+    const bodyBytes = Buffer.byteLength(pageOf(111).html);
+    expect(statSync(join(dir, readdirSync(dir).find((name) => name.startsWith('bodies.'))!)).size).toBeLessThanOrEqual(20 * bodyBytes);
     const cache = new PageCache(dir);
     expect(cache.get('k111')).toBeDefined();
     expect(cache.html('k111')).toBe(pageOf(111).html);
