@@ -46,6 +46,14 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
   const index = indexSite(site);
   const parts = siteParts(index);
   const partsKey = sitePartsKey(parts);
+  /** The tab bar's HTML by tabs and current tab: the pages of one tab of a tree share it. */
+  const tabBars = new Map<string, string>();
+  const tabBarHtml = (tabs: PageInputs['tabs'], activeTab: number | undefined): string => {
+    const key = JSON.stringify([tabs, activeTab ?? null]);
+    let html = tabBars.get(key);
+    if (html === undefined) tabBars.set(key, (html = toHtml(tabBar(tabs, activeTab))));
+    return html;
+  };
   /** Sidebar key -> what it shows, for every key some page's inputs named; rendered on first use. */
   const sidebarSources = new Map<string, { tree: NavigationTree; tab: number | undefined; entries?: SidebarEntry[]; file?: SidebarFile }>();
   /** What sidebar `key` shows, worked out on first use. */
@@ -84,7 +92,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
         description: inputs.description,
         noindex: inputs.noindex,
         markdown: markdownPath(inputs.url),
-        header: `${parts.brand}${toHtml(tabBar(inputs.tabs, inputs.activeTab))}${parts.globalLinks}${toHtml(switchers(inputs.switchers))}`,
+        header: `${parts.brand}${tabBarHtml(inputs.tabs, inputs.activeTab)}${parts.globalLinks}${toHtml(switchers(inputs.switchers))}`,
         sidebar: inputs.sidebar === undefined ? '' : sidebarMarker(inputs.sidebar),
         content,
         toc: tableOfContents(inputs.toc),
