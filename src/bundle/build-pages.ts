@@ -52,11 +52,13 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
     parseSource(file, source) {
       const page = buildPageSource(file, source);
       built.set(file, hold(page));
-      keys.set(file, pageCacheKey(DOCSITE_VERSION, file, source));
+      keys.set(file, page.key!);
       return page.parsed;
     },
     async parse(root, files, onProgress) {
-      const misses: { file: string; key: string }[] = [];
+      // With nothing cached, reading and hashing every file here would only hold the workers back: they read it anyway.
+      const cold = cache.isEmpty();
+      const misses: string[] = [];
       for (const file of files) {
         const path = join(root, file);
         const stamped = stamps.keyOf(file, path);
@@ -67,25 +69,33 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
           cacheHits++;
           continue;
         }
+        if (cold) {
+          misses.push(file);
+          continue;
+        }
         const read = readPageSource(root, file);
         if ('failed' in read) {
           built.set(file, hold({ parsed: read.failed, html: '', markdown: '', source: '' }));
           continue;
         }
         const key = pageCacheKey(DOCSITE_VERSION, file, read.source);
-        keys.set(file, key);
-        stamps.record(file, key);
         const cached = cache.get(key);
         if (cached) {
+          keys.set(file, key);
+          stamps.record(file, key);
           built.set(file, heldFromCache(file, key, cached, () => read.source));
           cacheHits++;
-        } else misses.push({ file, key });
+        } else misses.push(file);
       }
       onProgress(files.length - misses.length);
-      const fresh = await runPool(BUILD_PAGE_JOB, root, misses.map((m) => m.file), undefined, jobs, (done) => onProgress(files.length - misses.length + done));
+      const fresh = await runPool(BUILD_PAGE_JOB, root, misses, undefined, jobs, (done) => onProgress(files.length - misses.length + done));
       fresh.forEach((page, i) => {
-        built.set(misses[i]!.file, hold(page));
-        cache.set(misses[i]!.key, page);
+        const file = misses[i]!;
+        built.set(file, hold(page));
+        if (page.key === undefined) return; // unreadable: reported, never cached
+        keys.set(file, page.key);
+        stamps.record(file, page.key);
+        cache.set(page.key, page);
       });
       return files.map((file) => built.get(file)!.parsed);
     },

@@ -50,6 +50,11 @@ export class PageCache {
     return this.load().get(key)?.page;
   }
 
+  /** Whether the cache holds no entry at all (a first build, or one after the cache was cleared). */
+  isEmpty(): boolean {
+    return this.load().size === 0;
+  }
+
   /** The body HTML of an entry `get` found; undefined when the bodies file is gone or cut short. */
   html(key: string): string | undefined {
     const entry = this.load().get(key);

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { analysePage, readPageSource, type ParsedPage, type PoolJob } from '../content/index.js';
 import { pageMarkdown, renderBody } from '../render/index.js';
+import { DOCSITE_VERSION } from '../version.js';
 
 /** A page ready to be laid out: its parse result, body HTML and Markdown. */
 export interface BuiltPage {
@@ -11,6 +12,8 @@ export interface BuiltPage {
   markdown: string;
   /** The page's original source, served by the MCP filesystem. */
   source: string;
+  /** The page's cache key (see pageCacheKey); absent when its file could not be read. */
+  key?: string;
 }
 
 /** Parses and renders one page file. */
@@ -25,7 +28,7 @@ export function buildPageSource(file: string, source: string): BuiltPage {
   const { parsed, tree } = analysePage(file, source);
   const html = tree ? renderBody(tree, parsed.page) : '';
   const { title, frontmatter } = parsed.page;
-  return { parsed, html, markdown: pageMarkdown(source, title, frontmatter.description), source };
+  return { parsed, html, markdown: pageMarkdown(source, title, frontmatter.description), source, key: pageCacheKey(DOCSITE_VERSION, file, source) };
 }
 
 export const BUILD_PAGE_JOB: PoolJob<undefined, BuiltPage> = {
