@@ -45,7 +45,9 @@ export class OutputWriter {
    * `key` records what the content was made from (see `keep`); `hash` is its sha256 (hex) when the caller has it.
    */
   add(path: string, content: string | Buffer, known: { key?: string; hash?: string } = {}): void {
-    this.write(path, content, known.hash ?? createHash('sha256').update(content).digest('hex'), known.key);
+    // Encoded once, for the hash and the write: encoding a string as UTF-8 costs more than hashing it.
+    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+    this.write(path, bytes, known.hash ?? createHash('sha256').update(bytes).digest('hex'), known.key);
   }
 
   /**
@@ -83,7 +85,7 @@ export class OutputWriter {
     return written;
   }
 
-  private write(path: string, content: string | Buffer, hash: string, key: string | undefined): void {
+  private write(path: string, content: Buffer, hash: string, key: string | undefined): void {
     const full = join(this.outDir, path);
     let entry = this.entries.get(path);
     if (!entry) {
