@@ -84,13 +84,15 @@ function isCurrentBuild(dir: string, corpus: Corpus, pages: number): boolean {
 
 /**
  * Whether `dir` holds a manifest that this docsite's schema accepts, of this version and of `pages`
- * pages, with a search index of this format (it changes while the version stays 0.1.0).
+ * pages, with a search index and page sources of this format (they change while the version stays 0.1.0).
  */
 function hasValidManifest(dir: string, pages: number): boolean {
   try {
-    const manifest = JSON.parse(readFileSync(join(dir, BUNDLE_PATHS.manifest), 'utf8')) as { generator: { version: string }; pages: unknown[]; searchIndex: string[] };
+    const manifest = JSON.parse(readFileSync(join(dir, BUNDLE_PATHS.manifest), 'utf8')) as { generator: { version: string }; pages: { path: string; source: string }[]; searchIndex: string[] };
     const indexVersion = /"version":\s*(\d+)/.exec(readFileSync(join(dir, manifest.searchIndex[0]!), 'utf8').slice(0, 200))?.[1];
-    return schemaValidator('manifest')(manifest) && manifest.generator.version === DOCSITE_VERSION && manifest.pages.length === pages && indexVersion === String(INDEX_FORMAT_VERSION);
+    const first = manifest.pages[0]!;
+    const sourcesCurrent = typeof (JSON.parse(readFileSync(join(dir, first.source), 'utf8')) as Record<string, unknown>)[first.path] === 'string';
+    return schemaValidator('manifest')(manifest) && manifest.generator.version === DOCSITE_VERSION && manifest.pages.length === pages && indexVersion === String(INDEX_FORMAT_VERSION) && sourcesCurrent;
   } catch {
     return false;
   }
