@@ -17,6 +17,8 @@ export interface SourcePage {
 /** A source part file: the sources of its pages by page path. */
 type SourcePart = Record<string, string>;
 
+const REBUILD = 'Rebuild the bundle with this version of docsite.';
+
 /**
  * Adds the sources of `pages` to `out` as JSON part files under the folder `dir`, grouped by URL
  * as the search index is (see `partitionPages`). `contentKey` gives the key of what a page was
@@ -38,9 +40,21 @@ export function addSourceParts<P extends SourcePage>(out: OutputWriter, dir: str
   return partOf;
 }
 
+/** A part file's sources; throws UsageError when the file is missing or not a part (a bundle from an older docsite names one file per page). */
+function readPart(file: string): SourcePart {
+  let part: unknown;
+  try {
+    part = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    part = undefined;
+  }
+  if (typeof part !== 'object' || part === null || Array.isArray(part)) throw new UsageError(`${file} is missing or is not a page source part.`, REBUILD);
+  return part as SourcePart;
+}
+
 /**
  * Reads the source of every page from the part files they name (`source`, bundle-relative),
- * each part once. Throws UsageError when a part lacks a page it is named for: the bundle is damaged.
+ * each part once. Throws UsageError when a part is missing, is not one, or lacks a page it is named for.
  */
 export function readSourceParts(dir: string, pages: readonly { path: string; source: string }[]): Map<string, string> {
   const parts = new Map<string, SourcePart>();
@@ -48,11 +62,11 @@ export function readSourceParts(dir: string, pages: readonly { path: string; sou
   for (const page of pages) {
     let part = parts.get(page.source);
     if (!part) {
-      part = JSON.parse(readFileSync(join(dir, page.source), 'utf8')) as SourcePart;
+      part = readPart(join(dir, page.source));
       parts.set(page.source, part);
     }
     const source = Object.hasOwn(part, page.path) ? part[page.path] : undefined;
-    if (typeof source !== 'string') throw new UsageError(`${join(dir, page.source)} holds no source for the page ${page.path}.`, 'Rebuild the bundle with this version of docsite.');
+    if (typeof source !== 'string') throw new UsageError(`${join(dir, page.source)} holds no source for the page ${page.path}.`, REBUILD);
     sources.set(page.path, source);
   }
   return sources;

@@ -55,4 +55,11 @@ describe('page sources in the bundle', () => {
     expect(() => readSourceParts(out, manifest.pages)).toThrow(UsageError);
     expect(() => readSourceParts(out, manifest.pages)).toThrow(`holds no source for the page ${victim.path}`);
   });
+
+  it('reject a bundle that names one source file per page, as older bundles did', () => {
+    const manifest = manifestOf(out);
+    const old = manifest.pages.map((p) => ({ ...p, source: `${p.path}.html` }));
+    expect(() => readSourceParts(out, old)).toThrow(UsageError);
+    expect(() => readSourceParts(out, old)).toThrow(`${join(out, old[0]!.source)} is missing or is not a page source part.`);
+  });
 });
