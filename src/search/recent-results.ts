@@ -1,6 +1,7 @@
 // The hits of the most recent distinct searches of an index, so a repeated search is answered
 // without ranking again: agents and readers ask the same few questions over and over, and a
 // loaded index never changes.
+import { LruCache } from './lru.js';
 import { filterKey, type TagFilter } from './tags.js';
 
 /** Distinct searches an index remembers by default: at most 50 hits each, under 20 MB at worst. */
@@ -12,22 +13,16 @@ export const RECENT_RESULTS = 500;
  * Kept results are frozen: every caller gets the same objects.
  */
 export class RecentResults<Hit extends object> {
-  private readonly results = new Map<string, readonly Readonly<Hit>[]>();
+  private readonly results: LruCache<readonly Readonly<Hit>[]>;
 
-  constructor(private readonly capacity: number = RECENT_RESULTS) {}
+  constructor(private readonly capacity: number = RECENT_RESULTS) {
+    this.results = new LruCache(capacity);
+  }
 
   /** The hits of `query` under `filter` and `limit`: remembered ones, else `search()`'s, then remembered. */
   get(query: string, filter: TagFilter, limit: number, search: () => Hit[]): readonly Readonly<Hit>[] {
     if (this.capacity <= 0) return search();
-    const key = JSON.stringify([query, limit, filterKey(filter)]);
-    let hits = this.results.get(key);
-    if (hits) this.results.delete(key);
-    else {
-      hits = Object.freeze(search().map(deepFreeze));
-      if (this.results.size >= this.capacity) this.results.delete(this.results.keys().next().value!);
-    }
-    this.results.set(key, hits);
-    return hits;
+    return this.results.get(JSON.stringify([query, limit, filterKey(filter)]), () => Object.freeze(search().map(deepFreeze)));
   }
 }
 

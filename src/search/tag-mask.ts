@@ -1,5 +1,6 @@
 // Reads FlexSearch's tag index into the set of sections a query may return.
 import type { SectionDocument, TagField } from './flex-document.js';
+import { LruCache } from './lru.js';
 import { filterKey, type TagFilter } from './tags.js';
 
 /** Distinct filters whose masks an index keeps; a site has few (readers' group sets × versions × languages). */
@@ -52,7 +53,7 @@ export interface SectionMask {
  * used mask goes first once CACHED_MASKS are kept (a user's groups make filters many, not endless).
  */
 export class SectionMasks {
-  private readonly masks = new Map<string, SectionMask>();
+  private readonly masks = new LruCache<SectionMask>(CACHED_MASKS);
 
   constructor(
     private readonly document: SectionDocument,
@@ -60,15 +61,9 @@ export class SectionMasks {
   ) {}
 
   of(filter: TagFilter): SectionMask {
-    const key = filterKey(filter);
-    let mask = this.masks.get(key);
-    if (mask) this.masks.delete(key);
-    else {
+    return this.masks.get(filterKey(filter), () => {
       const allowed = allowedSections(this.document, filter, this.size);
-      mask = { allowed, visible: allowed ? allowed.reduce((n, a) => n + a, 0) : this.size };
-      if (this.masks.size >= CACHED_MASKS) this.masks.delete(this.masks.keys().next().value!);
-    }
-    this.masks.set(key, mask);
-    return mask;
+      return { allowed, visible: allowed ? allowed.reduce((n, a) => n + a, 0) : this.size };
+    });
   }
 }
