@@ -1,7 +1,7 @@
 // Builds the bundle's search index parts from the site's search records, in a worker thread for large sites.
 import { createHash } from 'node:crypto';
 import { parentPort, Worker } from 'node:worker_threads';
-import { partitionPages, recordsOf, SearchIndex, type SearchablePage, type SearchRecord } from '../search/index.js';
+import { INDEX_FORMAT_VERSION, partitionPages, recordsOf, SearchIndex, type SearchablePage, type SearchRecord } from '../search/index.js';
 import { DOCSITE_VERSION } from '../version.js';
 import type { OutputWriter } from './output-writer.js';
 
@@ -30,7 +30,8 @@ export function addSearchIndex<P extends SearchablePage>(
   worker?: SearchIndexWorker,
 ): { files: string[]; written: Promise<void> } {
   const parts = partitionPages(pages.filter((page) => page.indexed)).map((partPages, i) => {
-    const hash = createHash('sha256').update(DOCSITE_VERSION);
+    // The format version too: a rebuild must rewrite every part written in another layout.
+    const hash = createHash('sha256').update(`${DOCSITE_VERSION}\0${INDEX_FORMAT_VERSION}`);
     for (const page of partPages) {
       const { url, versions, languages, access } = page;
       hash.update('\0').update(contentKey(page)).update(JSON.stringify({ url, versions, languages, access }));
