@@ -30,16 +30,30 @@ export function resolveLink(url: string, fromPath: string): { path: string | nul
   return { path: posix.normalize(joined).replace(/^\/+/, '').replace(/\/+$/, ''), anchor };
 }
 
-/** Reports broken links and anchors of one page. */
-export function checkLinks(page: SitePage, targets: LinkTargets): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  for (const link of page.links) {
+/**
+ * A checker of pages' broken links and anchors against `targets`. What a link to an absolute path
+ * finds does not depend on the page it is on, and a large site's pages link to the same pages
+ * over and over (77,000 links to 27,000 targets in a generated 10,000-page site): each such
+ * link is checked once.
+ */
+export function linkChecker(targets: LinkTargets): (page: SitePage) => Diagnostic[] {
+  const absolute = new Map<string, Problem>();
+  const problemOf = (link: PageLink, page: SitePage): Problem => {
+    const key = link.url.startsWith('/') ? `${link.kind}:${link.url}` : undefined;
+    if (key !== undefined && absolute.has(key)) return absolute.get(key);
     const resolved = resolveLink(link.url, page.path);
-    if (!resolved) continue;
-    const problem = link.kind === 'image' ? checkImage(resolved.path, targets) : checkLink(resolved, page, targets);
-    if (problem) diagnostics.push(diagnostic(problem.code, page.file, at(link), problem.message.replace('%s', link.url)));
-  }
-  return diagnostics;
+    const problem = !resolved ? undefined : link.kind === 'image' ? checkImage(resolved.path, targets) : checkLink(resolved, page, targets);
+    if (key !== undefined) absolute.set(key, problem);
+    return problem;
+  };
+  return (page) => {
+    const diagnostics: Diagnostic[] = [];
+    for (const link of page.links) {
+      const problem = problemOf(link, page);
+      if (problem) diagnostics.push(diagnostic(problem.code, page.file, at(link), problem.message.replace('%s', link.url)));
+    }
+    return diagnostics;
+  };
 }
 
 type Problem = { code: 'link/broken' | 'link/broken-anchor'; message: string } | undefined;

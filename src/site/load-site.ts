@@ -7,7 +7,7 @@ import { discoverFiles, parsePage, parsePages, readSkills, type PageModel, type 
 import { compareDiagnostics, diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { UsageError } from '../errors.js';
 import { configuredServers, resolveEndpoint } from './api-endpoint.js';
-import { checkLinks } from './check-links.js';
+import { linkChecker } from './check-links.js';
 import { checkOperations, openApiPath, type OpenApiDocument, type OperationReference } from './openapi.js';
 import { openApiPageSource, operationOf } from './openapi-page.js';
 import { openApiFileOf, resolveNavigation } from './resolve-navigation.js';
@@ -71,7 +71,8 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const pageMap = new Map(pages.map((page) => [page.path, page]));
   const redirects = new Set((config.redirects ?? []).map((r) => r.source.replace(/\/+$/, '')));
-  for (const page of pages) diagnostics.push(...checkLinks(page, { pages: pageMap, files: fileSet, redirects, isIgnoredPage }));
+  const checkLinks = linkChecker({ pages: pageMap, files: fileSet, redirects, isIgnoredPage });
+  for (const page of pages) diagnostics.push(...checkLinks(page));
   diagnostics.push(...checkRedirects(config.redirects ?? [], pageMap, locator));
 
   const skills = readSkills(root, files.files);

@@ -47,7 +47,8 @@ export interface PageInputs {
   endpoint: ResolvedEndpoint | undefined;
   /** The endpoint's parameters, for its playground; empty for pages without an endpoint. */
   params: ParamFieldModel[];
-  tabs: TabLink[];
+  /** The tree's tabs: the same array in the inputs of every page of the tree, so its text is worked out once (see SiteLayout.key). */
+  tabs: readonly TabLink[];
   activeTab: number | undefined;
   switchers: SwitcherMenu[];
   /** Key of the sidebar the page shows (`t<tree>` or `t<tree>-<tab>`); undefined for pages outside navigation. */
@@ -55,6 +56,8 @@ export interface PageInputs {
   pager: PagerLink[];
   toc: TocEntry[];
 }
+
+const NO_TABS: readonly TabLink[] = [];
 
 /** The inputs of `page` laid out in `tree` (undefined for pages outside navigation). */
 export function pageInputs(index: SiteIndex, page: SitePage, tree: NavigationTree | undefined): PageInputs {
@@ -71,7 +74,7 @@ export function pageInputs(index: SiteIndex, page: SitePage, tree: NavigationTre
     breadcrumbs: placement?.breadcrumbs ?? [],
     endpoint: page.endpoint,
     params: page.endpoint ? page.params : [],
-    tabs: trees?.tabs.map(({ label, targets }) => ({ label, targets })) ?? [],
+    tabs: trees?.tabLinks ?? NO_TABS,
     activeTab: tab,
     switchers: switcherMenus(index, page, tree),
     sidebar: tree ? sidebarKey(site.navigation.trees.indexOf(tree), tab) : undefined,

@@ -46,10 +46,17 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
   const index = indexSite(site);
   const parts = siteParts(index);
   const partsKey = sitePartsKey(parts);
+  /** The JSON text of each tree's tabs: the inputs of its pages share one array (see PageInputs.tabs). */
+  const tabTexts = new WeakMap<PageInputs['tabs'], string>();
+  const tabsText = (tabs: PageInputs['tabs']): string => {
+    let text = tabTexts.get(tabs);
+    if (text === undefined) tabTexts.set(tabs, (text = JSON.stringify(tabs)));
+    return text;
+  };
   /** The tab bar's HTML by tabs and current tab: the pages of one tab of a tree share it. */
   const tabBars = new Map<string, string>();
   const tabBarHtml = (tabs: PageInputs['tabs'], activeTab: number | undefined): string => {
-    const key = JSON.stringify([tabs, activeTab ?? null]);
+    const key = `${activeTab ?? ''}\0${tabsText(tabs)}`;
     let html = tabBars.get(key);
     if (html === undefined) tabBars.set(key, (html = toHtml(tabBar(tabs, activeTab))));
     return html;
@@ -70,7 +77,8 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
       return inputs;
     },
     key(inputs, bodyKey) {
-      return createHash('sha256').update(partsKey).update('\0').update(bodyKey).update('\0').update(JSON.stringify(inputs)).digest('hex');
+      const { tabs, ...rest } = inputs;
+      return createHash('sha256').update(partsKey).update('\0').update(bodyKey).update('\0').update(tabsText(tabs)).update('\0').update(JSON.stringify(rest)).digest('hex');
     },
     page(inputs, bodyHtml) {
       const content: ElementContent[] = [

@@ -1,6 +1,7 @@
 // Lookups the layout needs for every page, computed once per site instead of once per page.
 import type { NavItem, NavigationTree, PageAccess, SiteModel, SitePage } from '../../site/index.js';
 import { accessMark } from './access-marks.js';
+import type { TabLink } from './page-inputs.js';
 
 /** A page a tab may link to, with who may read it. */
 export interface TabTarget {
@@ -13,6 +14,8 @@ export interface TreeIndex {
   tree: NavigationTree;
   /** Top-level items shown as tabs; empty when the tree has no tab-like divisions. */
   tabs: { label: string; targets: TabTarget[]; items: NavItem[] }[];
+  /** The tab bar every page of the tree shows: one array that all their inputs share (see PageInputs.tabs). */
+  tabLinks: readonly TabLink[];
   /** Page path -> index in `tabs` (pages outside every tab are absent). */
   tabOf: Map<string, number>;
 }
@@ -43,7 +46,7 @@ function indexTree(tree: NavigationTree, pages: ReadonlyMap<string, SitePage>): 
     paths.forEach((path) => tabOf.has(path) || tabOf.set(path, tabs.length));
     tabs.push({ label: item.label, targets: tabTargets(paths, pages), items: item.children });
   }
-  return { tree, tabs, tabOf };
+  return { tree, tabs, tabLinks: tabs.map(({ label, targets }) => ({ label, targets })), tabOf };
 }
 
 /**
