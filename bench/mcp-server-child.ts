@@ -5,7 +5,6 @@
 // Talks to the parent over IPC: sends `ready` once listening; answers `memory`; exits on `stop`.
 import express from 'express';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import { DEFAULT_RUNTIME_CONFIG } from '../src/config/index.js';
 import { memoryRateLimiter } from '../src/ratelimit/index.js';
 import { benchQuotas } from './bench-quotas.js';
 import { createApp, createRateLimits, silentLogger } from '../src/runtime/index.js';
+import { listen } from '../src/runtime/listen.js';
 import { openStore, type Store } from '../src/store/index.js';
 
 export type ChildMode = 'mcp' | 'echo';
@@ -60,21 +60,20 @@ async function main(mode: ChildMode, dir: string | undefined): Promise<void> {
     app = createApp({ bundle, store, logger: silentLogger, loopbackOnly: true, rateLimits: benchRateLimits() });
     ready = { loadSeconds, pages: bundle.manifest.pages.length, tools: { search: bundle.manifest.tools.search.name, filesystem: bundle.manifest.tools.filesystem.name } };
   }
-  const server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  // The HTTP server `docsite serve` runs (its keep-alive and parser settings), for the ceiling too.
+  const listening = await listen(app, '127.0.0.1', 0);
+  const { port } = listening.server.address() as AddressInfo;
   const send = (message: ChildMessage): void => void process.send!(message);
   process.on('message', (message: ParentMessage) => {
     if (message.type === 'memory') send({ type: 'memory', memory: memory() });
     if (message.type === 'stop') {
-      server.closeAllConnections();
-      server.close(() => {
-        void store?.close().finally(() => {
+      void listening
+        .close(0)
+        .then(() => store?.close())
+        .finally(() => {
           if (stateDir) rmSync(stateDir, { recursive: true, force: true });
           process.exit(0);
         });
-        if (!store) process.exit(0);
-      });
     }
   });
   send({ type: 'ready', port, memory: memory(), ...ready });

@@ -10,6 +10,15 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 /** How long `close` waits for open requests by default before cutting their connections. */
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
+/**
+ * How long an idle keep-alive connection stays open. Node's default, 5 s, is shorter than the
+ * idle timeouts of the proxies and load balancers put in front of a server (60 s is common):
+ * they reuse a connection just as the server closes it and answer 502, and a client whose next
+ * request races the close gets ECONNRESET (most often after the event loop was held, as a large
+ * grep holds it). Longer than theirs, the proxy always closes first.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export function isLoopback(host: string): boolean {
   return LOOPBACK.has(host);
 }
@@ -43,7 +52,7 @@ function answerClientError(logger: Logger, error: NodeJS.ErrnoException, socket:
 }
 
 export async function listen(handler: RequestListener, host: string, port: number, logger: Logger = silentLogger): Promise<Listening> {
-  const server = createServer(handler);
+  const server = createServer({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }, handler);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(logger, error, socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>

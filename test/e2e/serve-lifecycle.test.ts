@@ -1,6 +1,7 @@
 // `docsite serve` as an operator runs it: one JSON log line per request under a request id, no
 // secrets in the logs, graceful shutdown on SIGTERM within its bound, a clear failure to start.
 import { mkdtempSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,6 +128,28 @@ describe('docsite serve: logs, request ids, shutdown and startup failures', () =
     }
     expect(logLines(server)).toEqual([]);
   }, 60_000);
+
+  it('keeps an idle keep-alive connection open past Node\'s 5 s default, so a proxy in front can reuse it', async () => {
+    const server = await startServe(bundleDir, ['--data-dir', dataDir]);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (): Promise<{ status: number; reused: boolean }> =>
+      new Promise((resolve, reject) => {
+        const req = request(`${server.url}/healthz`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode!, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      expect(await get()).toEqual({ status: 200, reused: false });
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(await get()).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+      await server.stop();
+    }
+  }, 20_000);
 
   it('on SIGTERM refuses new connections, finishes the request in flight, closes and exits 0', async () => {
     const server = await startServe(bundleDir, ['--data-dir', dataDir], modelEnv());
