@@ -12,8 +12,7 @@ import { readBundle } from '../src/bundle/index.js';
 import { DEFAULT_RUNTIME_CONFIG } from '../src/config/index.js';
 import { memoryRateLimiter } from '../src/ratelimit/index.js';
 import { benchQuotas } from './bench-quotas.js';
-import { createApp, createRateLimits, silentLogger } from '../src/runtime/index.js';
-import { listen } from '../src/runtime/listen.js';
+import { createApp, createRateLimits, listen, silentLogger } from '../src/runtime/index.js';
 import { openStore, type Store } from '../src/store/index.js';
 
 export type ChildMode = 'mcp' | 'echo';

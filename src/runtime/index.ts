@@ -3,3 +3,4 @@ export { createApp, type AppOptions } from './app.js';
 export { jsonLogger, silentLogger, type Logger, type LogLevel } from './logger.js';
 export { dev, type DevOptions, type DevServer } from './dev.js';
 export { createRateLimits, type RateLimits, type RateLimitsOptions } from './rate-limits.js';
+export { listen, type Listening } from './listen.js';
