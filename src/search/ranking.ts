@@ -1,8 +1,9 @@
 // Ranks sections for a query: term lookups per field, weighted by field and rarity, all terms first.
 import { TEXT_FIELDS, type TextField } from './flex-document.js';
-import { codeCountsBuffer, countMatches, keptCodes, markMatches, type TermBounds } from './match-codes.js';
+import { codeCountsBuffer, countMatches, keptCodes, markMatches, matchBit, sectionsKept, sectionsOfCodes, sectionsWithBit, type TermBounds } from './match-codes.js';
 import type { PostingLists } from './posting-lists.js';
 import { MATCH_WEIGHTS, MAX_QUERY_TERMS, type QueryTerm } from './query-terms.js';
+import { commonIds, withoutIds } from './sorted-ids.js';
 import type { SectionMask } from './tag-mask.js';
 
 /** How much a match in each field counts: a title beats a heading, a heading beats body text. */
@@ -69,6 +70,9 @@ export class RankingScratch {
   // Lists of section ids (each id at most once per list), filled from the start:
   readonly candidates: Int32Array;
   readonly termMatches: Int32Array;
+  readonly keptSections: Int32Array;
+  readonly pending: Int32Array;
+  readonly common: Int32Array;
 
   constructor(size: number) {
     this.term = new Uint8Array(size * STRIDE);
@@ -79,6 +83,9 @@ export class RankingScratch {
     this.everySection = new Uint8Array(size).fill(1);
     this.candidates = new Int32Array(size);
     this.termMatches = new Int32Array(size);
+    this.keptSections = new Int32Array(size);
+    this.pending = new Int32Array(size);
+    this.common = new Int32Array(size);
   }
 }
 
@@ -99,7 +106,7 @@ export interface RankedSection {
  */
 export function rankSections(input: RankingInput, terms: readonly QueryTerm[], { allowed, visible }: SectionMask, limit: number): RankedSection[] {
   const { postings, leads, scratch } = input;
-  const { term, matched, ownMatch, score, codes, candidates, termMatches } = scratch;
+  const { term, matched, ownMatch, score, codes, candidates, termMatches, keptSections, pending, common } = scratch;
   let candidateCount = 0;
 
   // First which fields each term matches where: that gives every term's rarity, and which
@@ -110,6 +117,10 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
   const { matching, counts } = countMatches(codes, terms.length, leads, allow, scratch.codeCounts);
   const rarities = matching.map((m) => (m === 0 ? 0 : Math.log(1 + visible / m)));
   const kept = counts && keptCodes(counts, terms.length, rarities, terms.map(termBounds), termWorth, limit, TIE_TOLERANCE);
+  // When few sections are kept (a common query keeps a few hundred of the tens of thousands its
+  // lists hold), the walk looks them up in the posting lists instead of reading every list whole.
+  const longest = Math.max(0, ...termPostings.flat(2).map((ids) => ids.length));
+  const keptCount = counts === null || kept === null || sectionsKept(counts, kept) * LOOKUP_RATIO >= longest ? -1 : sectionsOfCodes(codes, kept, allow, keptSections);
 
   // Plain loops, not forEach: counters a closure updates live in memory, not in registers.
   for (let t = 0; t < terms.length; t++) {
@@ -123,10 +134,24 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
       const field = TEXT_FIELDS[f]!;
       const own = field === 'title' ? 0 : 1;
       const pass = f + 1;
-      for (const { weight: match, lists } of byWeight) {
+      // The kept sections where term t matches field f and no better word's list had them yet.
+      let pendingCount = keptCount < 0 ? -1 : sectionsWithBit(keptSections, keptCount, codes, matchBit(t, f), pending);
+      for (let w = 0; w < byWeight.length && pendingCount !== 0; w++) {
+        const { weight: match, lists } = byWeight[w]!;
         const weight = scaledWeight(field, match);
-        const ids = lists[f]!;
-        for (let i = 0; i < ids.length; i++) {
+        let ids = lists[f]!;
+        let count = ids.length;
+        const lookUp = pendingCount > 0 && pendingCount * LOOKUP_RATIO < count;
+        if (lookUp && w === byWeight.length - 1) {
+          // One of the term's words has each pending section in this field (that set its bit): this one.
+          ids = pending;
+          count = pendingCount;
+        } else if (lookUp) {
+          count = commonIds(pending, pendingCount, ids, common);
+          ids = common;
+          pendingCount = withoutIds(pending, pendingCount, common, count);
+        }
+        for (let i = 0; i < count; i++) {
           const id = ids[i]!;
           if ((kept !== null && kept[codes[id]!] === 0) || allow[id] === 0) continue;
           const at = id * STRIDE;
@@ -220,6 +245,9 @@ function coverageTable(rarities: readonly number[]): Float64Array {
 function compareRanked(id: number, coverage: number, score: number, b: RankedSection, leads: Uint8Array): number {
   return compareDesc(coverage, b.coverage) || compareDesc(score, b.score) || leads[b.id]! - leads[id]! || id - b.id;
 }
+
+/** A posting list is searched for the kept sections when it is this many times longer than their list, else read whole. */
+const LOOKUP_RATIO = 8;
 
 /** Differences below this are floating-point noise: the same sum added up in another order. */
 const TIE_TOLERANCE = 1e-9;
