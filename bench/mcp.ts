@@ -166,7 +166,7 @@ export const mcpBenchmark: Benchmark = {
     ];
     const notes = [
       `bundle ${bundle.origin === 'build benchmark' ? 'written by the build benchmark' : bundle.origin === 'kept' ? 'kept from an earlier run' : `built now in ${bundle.buildSeconds!.toFixed(0)} s`}: ${bundle.dir}.`,
-      'servers run in child processes (bench/mcp-server-child.ts), the load generator in this one, one core each; latencies at concurrency 32 are autocannon\'s (whole milliseconds), those at a fixed rate come from an evenly paced open-loop sender (bench/paced-load.ts).',
+      'servers run in child processes (bench/mcp-server-child.ts, on the compiled dist/), the load generator in this one, one core each; latencies at concurrency 32 are autocannon\'s (whole milliseconds), those at a fixed rate come from an evenly paced open-loop sender (bench/paced-load.ts).',
       `ceiling runs and the ping run last ${RUN_SECONDS} s (BENCH_SECONDS overrides), after ${count(WARMUP_CALLS)}-call warm-ups; the ratio uses the higher ceiling. The MCP run is ${count(MCP_CALLS)} calls (BENCH_MCP_CALLS overrides) of ${SEARCH_QUERIES.length} queries in turn: after the warm-up the server answers them from the index's remembered results (the last ${count(RECENT_RESULTS)} distinct searches). The "every call ranked" run sends the same queries with 0–${QUERY_SPELLINGS - 1} trailing spaces, ${count(QUERY_SPELLINGS * SEARCH_QUERIES.length)} texts in turn, so none is remembered; the engine rows rank every search too.`,
       `server RSS is read after a forced full GC (--expose-gc), "before" after the warm-up, "after" right after the last call; the V8 heap went ${count(rss.heapBefore)} → ${count(rss.heapAfter)} MB (right after loading: ${count(rss.idle)} MB RSS).`,
       'errors: socket errors, timeouts, non-2xx, JSON-RPC errors and tool results with isError.',
@@ -237,7 +237,10 @@ interface LoadOptions {
 async function load(options: LoadOptions): Promise<LoadResult> {
   let next = 0;
   let rpcErrors = 0;
-  const result = await autocannon({
+  const start = performance.now();
+  let lastResponse = start;
+  // Without a callback autocannon returns its instance (an EventEmitter) made thenable; its typings name only the promise.
+  const run = autocannon({
     url: `http://127.0.0.1:${options.port}`,
     connections: options.connections ?? CONNECTIONS,
     ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? RUN_SECONDS }),
@@ -257,11 +260,16 @@ async function load(options: LoadOptions): Promise<LoadResult> {
           : {}),
       },
     ],
-  });
+  }) as Promise<autocannon.Result> & autocannon.Instance;
+  if (options.amount) run.on('response', () => void (lastResponse = performance.now()));
+  const result = await run;
+  // An `amount` run ends at autocannon's next one-second tick after the last answer, and its
+  // duration counts up to that tick: up to a second too long, 3% of a 30-second run. It ends at the last answer.
+  const seconds = options.amount ? (lastResponse - start) / 1000 : result.duration;
   return {
     calls: result.requests.total,
-    seconds: result.duration,
-    rate: result.requests.total / result.duration,
+    seconds,
+    rate: result.requests.total / seconds,
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,
@@ -276,7 +284,7 @@ interface Child {
   stop(): Promise<void>;
 }
 
-/** Forks bench/mcp-server-child.ts under tsx; BENCH_CPU_PROF=<dir> writes the server's CPU profile there. */
+/** Forks bench/mcp-server-child.ts (under tsx; the server itself runs dist/); BENCH_CPU_PROF=<dir> writes the server's CPU profile there. */
 async function startChild(mode: ChildMode, dir?: string): Promise<Child> {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   const child: ChildProcess = fork(new URL('./mcp-server-child.ts', import.meta.url), [mode, ...(dir ? [dir] : [])], {
