@@ -3,21 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { recordsOf, SearchIndex, type SearchOptions } from '../../src/search/index.js';
 import { page } from './fixtures.js';
+import { seededRandom } from '../helpers/random.js';
 
 const WORDS = 'webhook webhooks retry retries invoice invoices refund key keys rotate rotation token tokens limit limits rate export report deploy domain'.split(' ');
 
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('ranking with a limit', () => {
-  const next = random(7);
+  const next = seededRandom(7);
   const pick = (n: number): string => Array.from({ length: n }, () => WORDS[Math.floor(next() * WORDS.length)]!).join(' ');
   const pages = Array.from({ length: 300 }, (_, i) =>
     page(`p${String(i).padStart(3, '0')}`, {

@@ -1,16 +1,7 @@
 // Set operations on ascending id lists, checked against plain array filters on random lists.
 import { describe, expect, it } from 'vitest';
 import { commonIds, withoutIds } from '../../src/search/sorted-ids.js';
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../helpers/random.js';
 
 /** An ascending list of distinct ids below `range`, each present with probability `density`. */
 function ascending(next: () => number, range: number, density: number): Int32Array {
@@ -19,7 +10,7 @@ function ascending(next: () => number, range: number, density: number): Int32Arr
 
 describe('commonIds', () => {
   it('finds exactly the ids of the first list that the second holds, in order', () => {
-    const next = random(11);
+    const next = seededRandom(11);
     for (let round = 0; round < 200; round++) {
       const sorted = ascending(next, 2000, next() * 0.2);
       const list = ascending(next, 2000, next());
@@ -42,7 +33,7 @@ describe('commonIds', () => {
 
 describe('withoutIds', () => {
   it('removes a subset in place and keeps the rest in order', () => {
-    const next = random(12);
+    const next = seededRandom(12);
     for (let round = 0; round < 100; round++) {
       const sorted = ascending(next, 500, next());
       const remove = Int32Array.from([...sorted].filter(() => next() < 0.5));
