@@ -156,8 +156,11 @@ export class SearchIndex {
   }
 
   private rank(query: string, filter: TagFilter, limit: number): SearchHit[] {
-    const terms = queryTermsOf(query, this.encoder, this.vocabulary);
-    if (terms.every((t) => t.words.length === 0)) return [];
+    // A word no page has matches nothing and weighs nothing. Left out, a long question with words
+    // the site never uses ("… with ssl for my staging environment") stays short enough to rank
+    // only the sections that can make the results (see MAX_PRUNED_TERMS).
+    const terms = queryTermsOf(query, this.encoder, this.vocabulary).filter((t) => t.words.length > 0);
+    if (terms.length === 0) return [];
     const mask = this.masks.of(filter);
     const ranked = rankSections({ postings: this.postings, leads: this.leads, scratch: this.scratch }, terms, mask, limit);
     const matches = wordMatcher(terms.flatMap((t) => t.words.map((w) => w.word)), (word) => this.encoder.encode(word));

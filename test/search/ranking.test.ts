@@ -16,6 +16,18 @@ describe('ranking', () => {
     expect(urls(index, 'webhooks')).toEqual(['/z-webhooks', '/a-events']);
   });
 
+  it('gives the same results whatever words no page has are added to a query', () => {
+    const index = build({
+      'a-webhooks': { title: 'Webhooks', intro: `Retry failed deliveries. ${filler(20)}` },
+      'b-jobs': { title: 'Jobs', intro: `Jobs retry on failure. ${filler(20)}`, sections: [{ heading: 'Webhook jobs', text: filler(10) }] },
+      'c-keys': { title: 'Keys', intro: `Rotate keys. ${filler(20)} webhook` },
+    });
+    const plain = index.search('retry webhook', { reader });
+    expect(plain.length).toBeGreaterThan(1);
+    expect(index.search('retry webhook zyxwv qqqq plover frobnicate xylyl', { reader })).toEqual(plain);
+    expect(index.search('zyxwv qqqq', { reader })).toEqual([]);
+  });
+
   it('puts a heading match above a body mention', () => {
     const index = build({
       'a-overview': { title: 'Overview', intro: `${filler(10)} limits ${filler(10)}` },
