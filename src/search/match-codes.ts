@@ -4,11 +4,14 @@ import { TEXT_FIELDS } from './flex-document.js';
 import type { FieldPostings } from './posting-lists.js';
 
 /** Bits per term in a match code: one per field, in TEXT_FIELDS order. */
-const BITS_PER_TERM = TEXT_FIELDS.length;
-/** Queries with more terms are scored whole: their codes are too many to count one by one. */
+export const BITS_PER_TERM = TEXT_FIELDS.length;
+/**
+ * Queries with more terms have too many codes to count one by one: they are pruned by coverage
+ * alone (see term-coverage.ts).
+ */
 export const MAX_PRUNED_TERMS = 5;
 /** The field bits of a term outside the page title. */
-const OWN_FIELDS = ((1 << BITS_PER_TERM) - 1) & ~1;
+export const OWN_FIELDS = ((1 << BITS_PER_TERM) - 1) & ~1;
 
 /**
  * Sets bit `BITS_PER_TERM * t + f` of `codes[id]` for every section whose field f matches term
@@ -50,43 +53,36 @@ export function codeCountsBuffer(): Int32Array {
 
 /**
  * Per term, the allowed sections it can return (matches outside the page title, and title
- * matches of page introductions), read from the codes; and, when the query has at most
- * MAX_PRUNED_TERMS terms, the allowed sections per code, counted in `buffer` (see codeCountsBuffer).
+ * matches of page introductions), read from the codes; and the allowed sections per code,
+ * counted in `buffer` (see codeCountsBuffer). For queries of at most MAX_PRUNED_TERMS terms.
  */
-export function countMatches(codes: Int32Array, terms: number, leads: Uint8Array, allow: Uint8Array, buffer: Int32Array): { matching: number[]; counts: CodeCounts | null } {
+export function countMatches(codes: Int32Array, terms: number, leads: Uint8Array, allow: Uint8Array, buffer: Int32Array): { matching: number[]; counts: CodeCounts } {
+  if (terms > MAX_PRUNED_TERMS) throw new Error(`countMatches: ${terms} terms, at most ${MAX_PRUNED_TERMS}`);
   const matching = new Array<number>(terms).fill(0);
-  if (terms <= MAX_PRUNED_TERMS) {
-    const size = 2 << (BITS_PER_TERM * terms);
-    const lanes = buffer.subarray(0, COUNT_LANES * size);
-    lanes.fill(0);
-    const end = codes.length - (codes.length % COUNT_LANES);
-    let id = 0;
-    for (; id < end; id += COUNT_LANES) {
-      lanes[(codes[id]! << 1) | leads[id]!]! += allow[id]!;
-      lanes[size + ((codes[id + 1]! << 1) | leads[id + 1]!)]! += allow[id + 1]!;
-      lanes[2 * size + ((codes[id + 2]! << 1) | leads[id + 2]!)]! += allow[id + 2]!;
-      lanes[3 * size + ((codes[id + 3]! << 1) | leads[id + 3]!)]! += allow[id + 3]!;
-    }
-    for (; id < codes.length; id++) lanes[(codes[id]! << 1) | leads[id]!]! += allow[id]!;
-    const counts = lanes.subarray(0, size);
-    for (let lane = 1; lane < COUNT_LANES; lane++) for (let at = 0; at < size; at++) counts[at]! += lanes[lane * size + at]!;
-    for (let code = 1; 2 * code < counts.length; code++) {
-      const lead = counts[2 * code + 1]!;
-      const all = lead + counts[2 * code]!;
-      if (all === 0) continue;
-      for (let t = 0; t < terms; t++) {
-        const fields = fieldsOf(code, t);
-        matching[t]! += (canReturn(fields, true) ? lead : 0) + (canReturn(fields, false) ? all - lead : 0);
-      }
-    }
-    return { matching, counts };
+  const size = 2 << (BITS_PER_TERM * terms);
+  const lanes = buffer.subarray(0, COUNT_LANES * size);
+  lanes.fill(0);
+  const end = codes.length - (codes.length % COUNT_LANES);
+  let id = 0;
+  for (; id < end; id += COUNT_LANES) {
+    lanes[(codes[id]! << 1) | leads[id]!]! += allow[id]!;
+    lanes[size + ((codes[id + 1]! << 1) | leads[id + 1]!)]! += allow[id + 1]!;
+    lanes[2 * size + ((codes[id + 2]! << 1) | leads[id + 2]!)]! += allow[id + 2]!;
+    lanes[3 * size + ((codes[id + 3]! << 1) | leads[id + 3]!)]! += allow[id + 3]!;
   }
-  for (let id = 0; id < codes.length; id++) {
-    const code = codes[id]!;
-    if (code === 0 || allow[id] === 0) continue;
-    for (let t = 0; t < terms; t++) if (canReturn(fieldsOf(code, t), leads[id] === 1)) matching[t]!++;
+  for (; id < codes.length; id++) lanes[(codes[id]! << 1) | leads[id]!]! += allow[id]!;
+  const counts = lanes.subarray(0, size);
+  for (let lane = 1; lane < COUNT_LANES; lane++) for (let at = 0; at < size; at++) counts[at]! += lanes[lane * size + at]!;
+  for (let code = 1; 2 * code < counts.length; code++) {
+    const lead = counts[2 * code + 1]!;
+    const all = lead + counts[2 * code]!;
+    if (all === 0) continue;
+    for (let t = 0; t < terms; t++) {
+      const fields = fieldsOf(code, t);
+      matching[t]! += (canReturn(fields, true) ? lead : 0) + (canReturn(fields, false) ? all - lead : 0);
+    }
   }
-  return { matching, counts: null };
+  return { matching, counts };
 }
 
 /** What scoring a term's match in a section may give, per field matched. */

@@ -1,10 +1,11 @@
 // Ranks sections for a query: term lookups per field, weighted by field and rarity, all terms first.
 import { TEXT_FIELDS, type TextField } from './flex-document.js';
-import { codeCountsBuffer, countMatches, keptCodes, markMatches, matchBit, sectionsKept, sectionsOfCodes, sectionsWithBit, type TermBounds } from './match-codes.js';
+import { codeCountsBuffer, countMatches, keptCodes, markMatches, matchBit, MAX_PRUNED_TERMS, sectionsKept, sectionsOfCodes, sectionsWithBit, type TermBounds } from './match-codes.js';
 import type { PostingLists } from './posting-lists.js';
 import { MATCH_WEIGHTS, MAX_QUERY_TERMS, type QueryTerm } from './query-terms.js';
 import { commonIds, withoutIds } from './sorted-ids.js';
 import type { SectionMask } from './tag-mask.js';
+import { countCoverage, keptByCoverage } from './term-coverage.js';
 
 /** How much a match in each field counts: a title beats a heading, a heading beats body text. */
 export const FIELD_WEIGHTS: Readonly<Record<TextField, number>> = { title: 10, heading: 5, text: 1 };
@@ -63,6 +64,8 @@ export class RankingScratch {
   readonly score: Float64Array;
   /** Per section, which fields each term matches (see markMatches); zero between queries. */
   readonly codes: Int32Array;
+  /** Per section, its coverage key on a query of more terms than MAX_PRUNED_TERMS (see countCoverage). */
+  readonly keys: Int32Array;
   /** Sections per match code, counted anew by each query (see countMatches). */
   readonly codeCounts = codeCountsBuffer();
   /** 1 for every section: the mask of a query that filters nothing. */
@@ -83,6 +86,7 @@ export class RankingScratch {
     this.everySection = new Uint8Array(size).fill(1);
     this.candidates = new Int32Array(size);
     this.termMatches = new Int32Array(size);
+    this.keys = new Int32Array(size);
     this.keptSections = new Int32Array(size);
     this.pending = new Int32Array(size);
     this.common = new Int32Array(size);
@@ -114,13 +118,16 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
   const termPostings = terms.map(({ words }) => words.map(({ word }) => postings.of(word)));
   markMatches(termPostings, codes);
   const allow = allowed ?? scratch.everySection;
-  const { matching, counts } = countMatches(codes, terms.length, leads, allow, scratch.codeCounts);
+  const wide = terms.length > MAX_PRUNED_TERMS;
+  const { matching, counts } = wide ? countCoverage(codes, terms.length, leads, allow, scratch.keys, scratch.codeCounts) : countMatches(codes, terms.length, leads, allow, scratch.codeCounts);
   const rarities = matching.map((m) => (m === 0 ? 0 : Math.log(1 + visible / m)));
-  const kept = counts && keptCodes(counts, terms.length, rarities, terms.map(termBounds), termWorth, limit, TIE_TOLERANCE);
+  const kept = wide ? keptByCoverage(counts, rarities, limit, TIE_TOLERANCE) : keptCodes(counts, terms.length, rarities, terms.map(termBounds), termWorth, limit, TIE_TOLERANCE);
+  // What `kept` is indexed by, per section: its code, or on a query pruned by coverage its key.
+  const keys = wide ? scratch.keys : codes;
   // When few sections are kept (a common query keeps a few hundred of the tens of thousands its
   // lists hold), the walk looks them up in the posting lists instead of reading every list whole.
   const longest = Math.max(0, ...termPostings.flat(2).map((ids) => ids.length));
-  const keptCount = counts === null || kept === null || sectionsKept(counts, kept) * LOOKUP_RATIO >= longest ? -1 : sectionsOfCodes(codes, kept, allow, keptSections);
+  const keptCount = sectionsKept(counts, kept) * LOOKUP_RATIO >= longest ? -1 : sectionsOfCodes(keys, kept, allow, keptSections);
 
   // Plain loops, not forEach: counters a closure updates live in memory, not in registers.
   for (let t = 0; t < terms.length; t++) {
@@ -153,7 +160,7 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
         }
         for (let i = 0; i < count; i++) {
           const id = ids[i]!;
-          if ((kept !== null && kept[codes[id]!] === 0) || allow[id] === 0) continue;
+          if (kept[keys[id]!] === 0 || allow[id] === 0) continue;
           const at = id * STRIDE;
           if (term[at + FIELD] === pass) continue;
           term[at + FIELD] = pass;

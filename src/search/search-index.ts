@@ -157,8 +157,8 @@ export class SearchIndex {
 
   private rank(query: string, filter: TagFilter, limit: number): SearchHit[] {
     // A word no page has matches nothing and weighs nothing. Left out, a long question with words
-    // the site never uses ("… with ssl for my staging environment") stays short enough to rank
-    // only the sections that can make the results (see MAX_PRUNED_TERMS).
+    // the site never uses ("… with ssl for my staging environment") stays short enough for the
+    // closer pruning by match codes (see MAX_PRUNED_TERMS).
     const terms = queryTermsOf(query, this.encoder, this.vocabulary).filter((t) => t.words.length > 0);
     if (terms.length === 0) return [];
     const mask = this.masks.of(filter);

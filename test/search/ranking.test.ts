@@ -28,6 +28,19 @@ describe('ranking', () => {
     expect(index.search('zyxwv qqqq', { reader })).toEqual([]);
   });
 
+  it('ranks a section matching all words of a long question first, among many matching all but one', () => {
+    const words = ['rotate', 'signing', 'secret', 'webhook', 'endpoint', 'production', 'staging', 'deploy'];
+    const specs: Record<string, PageSpec> = {};
+    // Forty pages each missing one word, then the one page with every word, last in index order.
+    for (let i = 0; i < 40; i++) specs[`p${String(i).padStart(2, '0')}`] = { title: 'Guide', intro: `${words.filter((_, w) => w !== i % words.length).join(' ')} ${filler(10)}` };
+    specs.zz = { title: 'Guide', intro: `${words.join(' ')} ${filler(10)}` };
+    const index = build(specs);
+    const question = `how do I ${words.join(' ')}`;
+    expect(urls(index, question, 1)).toEqual(['/zz']);
+    expect(urls(index, question, 5)).toEqual(urls(index, question, 50).slice(0, 5));
+    expect(urls(index, question, 50)).toHaveLength(41);
+  });
+
   it('puts a heading match above a body mention', () => {
     const index = build({
       'a-overview': { title: 'Overview', intro: `${filler(10)} limits ${filler(10)}` },
