@@ -1,5 +1,5 @@
 // The search tool: full-text search over the pages the principal may read, as Markdown results.
-import type { Reader } from '../search/index.js';
+import type { Reader, SearchHit } from '../search/index.js';
 import type { Principal } from '../site/index.js';
 import { textResult, type McpContext, type ToolResult } from './context.js';
 
@@ -20,6 +20,13 @@ export function readerOf(principal: Principal, authentication: boolean): Reader 
   return { kind: 'anonymous' };
 }
 
+/**
+ * The Markdown of hits, by the array the index returned: a repeated search gets the same frozen
+ * array while the index remembers it (see RecentResults), and then its text is not made again.
+ * Links hold the site URL, which may differ from request to request (the Host it is reached at).
+ */
+const markdownOfHits = new WeakMap<readonly Readonly<SearchHit>[], { siteUrl: string; text: string }>();
+
 /** Runs a search and formats one Markdown block per matching section: title, link with anchor, snippet. */
 export function searchTool(args: SearchArguments, context: McpContext): ToolResult {
   const hits = context.bundle.search.search(args.query, {
@@ -29,9 +36,18 @@ export function searchTool(args: SearchArguments, context: McpContext): ToolResu
     ...(args.limit !== undefined ? { limit: args.limit } : {}),
   });
   if (hits.length === 0) return textResult(`No results for "${args.query}". Try other words, or list the pages with the filesystem tool (\`tree / -L 2\`).`);
+  let made = markdownOfHits.get(hits);
+  if (made?.siteUrl !== context.siteUrl) {
+    made = { siteUrl: context.siteUrl, text: markdownOf(hits, context.siteUrl) };
+    markdownOfHits.set(hits, made);
+  }
+  return textResult(made.text);
+}
+
+function markdownOf(hits: readonly Readonly<SearchHit>[], siteUrl: string): string {
   const blocks = hits.map((hit) => {
     const title = [hit.title, ...hit.headingPath].filter((part, i, all) => i === 0 || part !== all[i - 1]).join(' › ');
-    return `## ${title}\n${context.siteUrl}${hit.url}\n\n${hit.snippet}`;
+    return `## ${title}\n${siteUrl}${hit.url}\n\n${hit.snippet}`;
   });
-  return textResult(blocks.join('\n\n---\n\n'));
+  return blocks.join('\n\n---\n\n');
 }

@@ -77,6 +77,17 @@ describe('handleMcpPost', () => {
     expect(feedback).toContainEqual({ path: '/quickstart', comment: 'Typo in step 2.' });
   });
 
+  it('links search results to the site URL of each request, also when the index answers a repeated search from memory', async () => {
+    const search = async (siteUrl: string) =>
+      JSON.parse((await handleMcpPost(toolset, postOf(rpc(1, 'tools/call', { name: 'search_acme', arguments: { query: 'rotate api keys' } })), { ...context, siteUrl })).body!).result.content[0].text as string;
+    const first = await search('https://docs.acme.test');
+    expect(first).toContain('https://docs.acme.test/');
+    const other = await search('http://127.0.0.1:4000');
+    expect(other).toContain('http://127.0.0.1:4000/');
+    expect(other).not.toContain('https://docs.acme.test');
+    expect(await search('https://docs.acme.test')).toBe(first);
+  });
+
   it('answers a batch in request order, one answer per request', async () => {
     const answer = await handleMcpPost(toolset, postOf([rpc('a', 'ping'), { jsonrpc: '2.0', method: 'notifications/initialized' }, rpc('b', 'nope'), rpc('c', 'resources/templates/list')]), context);
     expect(JSON.parse(answer.body!)).toEqual([
