@@ -112,7 +112,7 @@ export function keptCodes(
   tolerance: number,
 ): Uint8Array {
   const total = rarities.reduce((a, b) => a + b, 0);
-  const entries: { code: number; coverage: number; low: number; high: number; returnable: number }[] = [];
+  const entries: SectionGroup[] = [];
   for (let code = 1; 2 * code < counts.length; code++) {
     const lead = counts[2 * code + 1]!;
     const other = counts[2 * code]!;
@@ -132,9 +132,27 @@ export function keptCodes(
     if (coverage === 0) continue;
     entries.push({ code, coverage, low, high, returnable: lead + (own ? other : 0) });
   }
+  return keptGroups(entries, counts.length >> 1, limit, tolerance);
+}
+
+/** Sections that share a code (or a coverage key, see term-coverage.ts): their coverage, bounds of their score, and how many may be returned. */
+export interface SectionGroup {
+  code: number;
+  coverage: number;
+  low: number;
+  high: number;
+  returnable: number;
+}
+
+/**
+ * The groups whose sections may rank among the best `limit`, as 1 at their code in a table of
+ * `size`: groups are taken by coverage, then score, until they hold `limit` sections that may be
+ * returned, and a group whose sections fall below all of those for sure is left out.
+ */
+export function keptGroups(entries: SectionGroup[], size: number, limit: number, tolerance: number): Uint8Array {
   entries.sort((a, b) => b.coverage - a.coverage || b.low - a.low);
 
-  // The first codes holding `limit` returnable sections; the last of them sets the bar.
+  // The first groups holding `limit` returnable sections; the last of them sets the bar.
   let held = 0;
   let last = entries.length - 1;
   for (let i = 0; i < entries.length; i++) {
@@ -144,10 +162,10 @@ export function keptCodes(
       break;
     }
   }
-  const kept = new Uint8Array(counts.length >> 1);
+  const kept = new Uint8Array(size);
   if (entries.length === 0) return kept;
   const bar = entries[last]!;
-  // The lowest score bound among the held codes that tie with the bar's coverage.
+  // The lowest score bound among the held groups that tie with the bar's coverage.
   let barLow = Infinity;
   for (let i = 0; i <= last; i++) if (Math.abs(entries[i]!.coverage - bar.coverage) <= tolerance) barLow = Math.min(barLow, entries[i]!.low);
   for (const entry of entries) {

@@ -3,7 +3,7 @@
 // outside the page title), few enough to count, and that gives every key's coverage exactly.
 // Sections are ranked by coverage first, so the keys below the best `limit` sections' coverage
 // cannot make the results; scores are not bounded, so fewer sections are left out than with codes.
-import { BITS_PER_TERM, MAX_PRUNED_TERMS, OWN_FIELDS, type CodeCounts } from './match-codes.js';
+import { BITS_PER_TERM, keptGroups, MAX_PRUNED_TERMS, OWN_FIELDS, type CodeCounts, type SectionGroup } from './match-codes.js';
 import { MAX_QUERY_TERMS } from './query-terms.js';
 
 /** Terms whose field bits one table lookup turns into one bit per term (a 9-bit chunk of a code). */
@@ -57,7 +57,7 @@ export function countCoverage(codes: Int32Array, terms: number, leads: Uint8Arra
  */
 export function keptByCoverage(counts: CodeCounts, rarities: readonly number[], limit: number, tolerance: number): Uint8Array {
   const total = rarities.reduce((a, b) => a + b, 0);
-  const entries: { key: number; coverage: number; returnable: number }[] = [];
+  const entries: SectionGroup[] = [];
   for (let key = 1; 2 * key < counts.length; key++) {
     const lead = counts[2 * key + 1]!;
     const other = counts[2 * key]!;
@@ -65,21 +65,10 @@ export function keptByCoverage(counts: CodeCounts, rarities: readonly number[], 
     let coverage = 0;
     for (let t = 0; t < rarities.length; t++) if (((key >>> 1) & (1 << t)) !== 0) coverage += rarities[t]! / total;
     // A section matching only through page titles is returned only as its page's introduction.
-    if (coverage > 0) entries.push({ key, coverage, returnable: lead + ((key & 1) === 1 ? other : 0) });
+    // Scores are not bounded: equal bounds leave out only keys of lower coverage.
+    if (coverage > 0) entries.push({ code: key, coverage, low: 0, high: 0, returnable: lead + ((key & 1) === 1 ? other : 0) });
   }
-  entries.sort((a, b) => b.coverage - a.coverage);
-  let held = 0;
-  let bar = entries.length === 0 ? Infinity : entries[entries.length - 1]!.coverage;
-  for (const entry of entries) {
-    held += entry.returnable;
-    if (held >= limit) {
-      bar = entry.coverage;
-      break;
-    }
-  }
-  const kept = new Uint8Array(counts.length >> 1);
-  for (const entry of entries) if (entry.coverage >= bar - tolerance) kept[entry.key] = 1;
-  return kept;
+  return keptGroups(entries, counts.length >> 1, limit, tolerance);
 }
 
 /** One bit per term of `code`, as `table` (ANY_FIELD or OWN_FIELD) tells it from each term's field bits. */
