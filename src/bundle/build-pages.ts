@@ -34,6 +34,7 @@ export interface PageBuilder {
 /** A page builder caching under `<outDir>/.cache/pages`, running misses on up to `jobs` threads. */
 export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
   const cache = new PageCache(join(outDir, '.cache', 'pages'));
+  cache.preload();
   const stamps = new SourceStamps(join(outDir, '.cache', 'sources.json'), DOCSITE_VERSION);
   const built = new Map<string, HeldPage>();
   const hold = (page: BuiltPage): HeldPage => ({ parsed: page.parsed, markdown: page.markdown, source: () => page.source, html: () => page.html });
@@ -56,12 +57,15 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
       return page.parsed;
     },
     async parse(root, files, onProgress) {
+      // Each file's stat is taken while the cache's log is still being read.
+      const stampedKeys = files.map((file) => stamps.keyOf(file, join(root, file)));
+      await cache.loaded();
       // With nothing cached, reading and hashing every file here would only hold the workers back: they read it anyway.
       const cold = cache.isEmpty();
       const misses: string[] = [];
-      for (const file of files) {
+      for (const [i, file] of files.entries()) {
         const path = join(root, file);
-        const stamped = stamps.keyOf(file, path);
+        const stamped = stampedKeys[i];
         const hit = stamped === undefined ? undefined : cache.get(stamped);
         if (stamped !== undefined && hit) {
           keys.set(file, stamped);

@@ -27,6 +27,21 @@ describe('PageCache', () => {
     expect(cache.get('k3')).toBeUndefined();
   });
 
+  it('gives the same entries when the log is read ahead (preload) as when it is read on first use', async () => {
+    const dir = fresh();
+    commitBuild(dir, [1, 2]);
+    const ahead = new PageCache(dir);
+    ahead.preload();
+    await ahead.loaded();
+    expect(ahead.get('k1')).toEqual(new PageCache(dir).get('k1'));
+    expect(ahead.html('k2')).toBe(pageOf(2).html);
+    expect(ahead.isEmpty()).toBe(false);
+    const none = new PageCache(fresh());
+    none.preload();
+    await none.loaded();
+    expect(none.isEmpty()).toBe(true);
+  });
+
   it('stores nothing for a build that does not commit', () => {
     const dir = fresh();
     new PageCache(dir).set('k1', pageOf(1));
