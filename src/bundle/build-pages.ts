@@ -10,7 +10,8 @@ import { PageCache, type CachedPage } from './page-cache.js';
 /** A built page as the build holds it until the bundle is written. */
 export interface HeldPage {
   parsed: ParsedPage;
-  markdown: string;
+  /** The page's Markdown: text when built now, UTF-8 bytes when taken from the cache. */
+  markdown: string | Buffer;
   /** The page's source (read when first asked for: an unchanged page's is not needed). */
   source(): string;
   /** The body HTML. A page from the cache reads it from there, so a rebuild holds the bodies of only the pages it lays out. */

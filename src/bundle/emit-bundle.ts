@@ -1,7 +1,7 @@
 // Lays out the bundle: pages, Markdown, sources, search index, agent files and the manifest.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSiteLayout, llmsFullTxt, llmsTxt, sitemapXml, summaryOf, templateAsset, TEMPLATE_ASSETS, type LlmsEntry } from '../render/index.js';
+import { createSiteLayout, llmsFullParts, llmsTxt, sitemapXml, summaryOf, templateAsset, TEMPLATE_ASSETS, type LlmsEntry } from '../render/index.js';
 import { defaultTree, type NavigationTree, type SiteModel, type SitePage } from '../site/index.js';
 import { DOCSITE_VERSION } from '../version.js';
 import { discoveryDocument, discoveryInputOf, serverCard, serverCards } from './discovery.js';
@@ -85,7 +85,7 @@ export async function emitBundle(site: SiteModel, { built, keys }: BuiltPages, o
   const llms = llmsEntries(site, order, manifestPages, built);
   const llmsSite = { name: site.config.name, siteUrl, ...(site.config.description ? { description: site.config.description } : {}) };
   out.add('llms.txt', llmsTxt(llmsSite, llms));
-  out.add('llms-full.txt', llmsFullTxt(llmsSite, llms));
+  out.add('llms-full.txt', llmsFullParts(llmsSite, llms));
   out.add('sitemap.xml', sitemapXml(siteUrl, manifestPages.filter((p) => p.indexed).map((p) => p.url)));
 
   const manifest: Manifest = {
@@ -154,7 +154,7 @@ function readingOrder(site: SiteModel): string[] {
 }
 
 /** llms.txt entries of the pages anyone may read (the runtime makes the lists of signed-in readers). */
-function llmsEntries(site: SiteModel, order: readonly string[], pages: ManifestPage[], built: ReadonlyMap<string, HeldPage>): LlmsEntry[] {
+function llmsEntries(site: SiteModel, order: readonly string[], pages: ManifestPage[], built: ReadonlyMap<string, HeldPage>): LlmsEntry<string | Buffer>[] {
   const byPath = new Map(pages.map((p) => [p.path, p]));
   const files = new Map(site.pages.map((p) => [p.path, p.file]));
   return order

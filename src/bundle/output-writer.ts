@@ -1,6 +1,6 @@
 // Writes a bundle's files, touching only those whose content changed and removing stale ones.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writevSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 
 const STATE_FILE = '.cache/outputs.json';
@@ -10,6 +10,9 @@ interface OutputState {
   files: Record<string, string>;
   keys: Record<string, string>;
 }
+
+/** A file's content: text, bytes, or parts of either in order (written one after another, never joined). */
+export type OutputContent = string | Buffer | readonly (string | Uint8Array)[];
 
 /** What the writer knows of one output path in this build. */
 interface OutputEntry {
@@ -44,10 +47,12 @@ export class OutputWriter {
    * Writes `content` to `path` unless it is there already; a later add of the same path wins.
    * `key` records what the content was made from (see `keep`); `hash` is its sha256 (hex) when the caller has it.
    */
-  add(path: string, content: string | Buffer, known: { key?: string; hash?: string } = {}): void {
+  add(path: string, content: OutputContent, known: { key?: string; hash?: string } = {}): void {
     // Encoded once, for the hash and the write: encoding a string as UTF-8 costs more than hashing it.
-    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-    this.write(path, bytes, known.hash ?? createHash('sha256').update(bytes).digest('hex'), known.key);
+    const chunks = typeof content === 'string' || Buffer.isBuffer(content) ? [content] : content;
+    const bytes = chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk));
+    const hash = known.hash ?? bytes.reduce((sha, chunk) => sha.update(chunk), createHash('sha256')).digest('hex');
+    this.write(path, bytes, hash, known.key);
   }
 
   /**
@@ -65,7 +70,7 @@ export class OutputWriter {
   }
 
   /** Keeps `path` if it was made from `key` (see `keep`), else adds the content `content` makes. */
-  addKeyed(path: string, key: string, content: () => string | Buffer): void {
+  addKeyed(path: string, key: string, content: () => OutputContent): void {
     if (!this.keep(path, key)) this.add(path, content(), { key });
   }
 
@@ -85,7 +90,7 @@ export class OutputWriter {
     return written;
   }
 
-  private write(path: string, content: Buffer, hash: string, key: string | undefined): void {
+  private write(path: string, content: readonly Uint8Array[], hash: string, key: string | undefined): void {
     const full = join(this.outDir, path);
     let entry = this.entries.get(path);
     if (!entry) {
@@ -106,7 +111,12 @@ export class OutputWriter {
       mkdirSync(dir, { recursive: true });
       this.madeDirs.add(dir);
     }
-    writeFileSync(full, content);
+    const fd = openSync(full, 'w');
+    try {
+      writevSync(fd, content as Uint8Array[]);
+    } finally {
+      closeSync(fd);
+    }
   }
 
   private previousState(): OutputState {

@@ -1,14 +1,21 @@
 // The build's cache of built pages, by content key, so a rebuild parses and renders only the pages that changed.
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeSync, writevSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuiltPage } from './page-job.js';
 
-/** What `get` returns of an entry: the parse result and the Markdown (the source is the build's input; the body HTML is read apart, see `html`). */
-export type CachedPage = Pick<BuiltPage, 'parsed' | 'markdown'>;
+/**
+ * What `get` returns of an entry: the parse result and the Markdown, as the UTF-8 bytes the log
+ * holds (a rebuild writes most pages' Markdown only into llms-full.txt, so it is never decoded).
+ * The source is the build's input; the body HTML is read apart, see `html`.
+ */
+export interface CachedPage {
+  parsed: BuiltPage['parsed'];
+  markdown: Buffer;
+}
 
 /** The log's first line starts so; the rest names its bodies file. A log of another format (an older docsite) is thrown away. */
-const FORMAT = '{"format":"docsite-page-cache","version":5';
+const FORMAT = '{"format":"docsite-page-cache","version":6';
 const LOG_FILE = 'pages.log';
 /** Bodies files are `bodies.<generation>`; compacting the cache starts a new one. */
 const BODIES_PREFIX = 'bodies.';
@@ -19,7 +26,7 @@ const COMPACT_RATIO = 2;
 type BodyAt = [offset: number, length: number];
 
 interface Entry {
-  page: CachedPage;
+  page: Pick<BuiltPage, 'parsed'> & { markdown: string | Buffer };
   body: BodyAt;
 }
 
@@ -66,7 +73,9 @@ export class PageCache {
   /** The entry of `key` (marking it used), or undefined when there is none. */
   get(key: string): CachedPage | undefined {
     this.used.add(key);
-    return this.load().get(key)?.page;
+    const page = this.load().get(key)?.page;
+    // An entry this process committed holds the Markdown it was given.
+    return page && { parsed: page.parsed, markdown: typeof page.markdown === 'string' ? Buffer.from(page.markdown, 'utf8') : page.markdown };
   }
 
   /** Whether the cache holds no entry at all (a first build, or one after the cache was cleared). */
@@ -146,7 +155,7 @@ export class PageCache {
     const fd = openSync(this.logFile, mode);
     try {
       if (mode === 'w') writeSync(fd, `${FORMAT},"bodies":${JSON.stringify(this.bodiesFile)}}\n`);
-      for (const [key, entry] of entries) writeSync(fd, entryText(key, entry));
+      for (const [key, entry] of entries) writevSync(fd, entryParts(key, entry));
     } finally {
       closeSync(fd);
     }
@@ -172,36 +181,33 @@ export class PageCache {
       this.rewrite = true;
       return;
     }
-    // Decoded in one go: Node 20's readFileSync(file, 'utf8') grows its string as it reads, which
-    // took half again as long on the 95 MB log of a 10,000-page site.
-    const text = bytes.toString('utf8');
-    const headerEnd = text.indexOf('\n');
-    const bodiesFile = text.startsWith(FORMAT) && headerEnd !== -1 ? bodiesFileOf(text.slice(0, headerEnd)) : undefined;
+    const headerEnd = bytes.indexOf(LINE_FEED);
+    const header = headerEnd === -1 ? '' : bytes.toString('utf8', 0, headerEnd);
+    const bodiesFile = header.startsWith(FORMAT) ? bodiesFileOf(header) : undefined;
     if (bodiesFile === undefined) {
       this.rewrite = true;
       return;
     }
     this.bodiesFile = bodiesFile;
     let at = headerEnd + 1;
-    while (at < text.length) {
-      const end = text.indexOf('\n', at);
+    while (at < bytes.length) {
+      const end = bytes.indexOf(LINE_FEED, at);
       if (end === -1) {
         this.rewrite = true;
         break;
       }
       let head: EntryHead;
       try {
-        head = JSON.parse(text.slice(at, end)) as EntryHead;
+        head = JSON.parse(bytes.toString('utf8', at, end)) as EntryHead;
       } catch {
         this.rewrite = true; // a torn tail
         break;
       }
-      // The texts follow the head as written; slices of the log cost no copy and no decoding.
+      // The texts follow the head as written, their lengths in bytes; the Markdown stays bytes (a view, no copy).
       let offset = end + 1;
-      const take = (length: number): string => text.slice(offset, (offset += length));
-      const markdown = take(head.markdownLength);
-      for (const section of head.parsed.page.sections) section.text = take(section.text as unknown as number);
-      if (offset > text.length) {
+      const markdown = bytes.subarray(offset, (offset += head.markdownLength));
+      for (const section of head.parsed.page.sections) section.text = bytes.toString('utf8', offset, (offset += section.text as unknown as number));
+      if (offset > bytes.length) {
         this.rewrite = true;
         break;
       }
@@ -256,7 +262,9 @@ function readBody(file: string, [offset, length]: BodyAt): string {
   return bytes.toString('utf8');
 }
 
-/** An entry's first line: the parse result with each section's text replaced by its length, the Markdown's length, and where the body is. */
+const LINE_FEED = 0x0a;
+
+/** An entry's first line: the parse result with each section's text replaced by its length in bytes, the Markdown's length in bytes, and where the body is. */
 interface EntryHead {
   key: string;
   parsed: CachedPage['parsed'];
@@ -265,11 +273,14 @@ interface EntryHead {
 }
 
 /**
- * One log entry: the head (JSON.stringify writes no line breaks, so the first one ends it), then
- * the Markdown and the section texts as they are: the bulk of an entry, never JSON-encoded.
+ * One log entry, in parts to write one after another: the head (JSON.stringify writes no line
+ * breaks, so the first one ends it), then the Markdown and the section texts as they are: the
+ * bulk of an entry, never JSON-encoded.
  */
-function entryText(key: string, { page: { parsed, markdown }, body }: Entry): string {
-  const sections = parsed.page.sections.map((section) => ({ ...section, text: section.text.length }));
-  const head = { key, parsed: { ...parsed, page: { ...parsed.page, sections } }, markdownLength: markdown.length, body };
-  return `${JSON.stringify(head)}\n${markdown}${parsed.page.sections.map((section) => section.text).join('')}`;
+function entryParts(key: string, { page: { parsed, markdown }, body }: Entry): Buffer[] {
+  const texts = parsed.page.sections.map((section) => Buffer.from(section.text, 'utf8'));
+  const sections = parsed.page.sections.map((section, i) => ({ ...section, text: texts[i]!.length }));
+  const markdownBytes = typeof markdown === 'string' ? Buffer.from(markdown, 'utf8') : markdown;
+  const head = { key, parsed: { ...parsed, page: { ...parsed.page, sections } }, markdownLength: markdownBytes.length, body };
+  return [Buffer.from(`${JSON.stringify(head)}\n`, 'utf8'), markdownBytes, ...texts];
 }

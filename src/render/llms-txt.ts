@@ -1,7 +1,7 @@
 // llms.txt and llms-full.txt (REFERENCE.md): the site's pages for language models, in reading order.
 
-/** One page as llms.txt lists it. */
-export interface LlmsEntry {
+/** One page as llms.txt lists it; its Markdown as text, or as UTF-8 bytes (the build's cache holds them so). */
+export interface LlmsEntry<M extends string | Uint8Array = string> {
   /** Page URL path, e.g. "/quickstart". */
   url: string;
   title: string;
@@ -9,7 +9,8 @@ export interface LlmsEntry {
   summary: string;
   /** Heading it is listed under: the top-level navigation item, or "Other pages". */
   section: string;
-  markdown: string;
+  /** The page's Markdown as `pageMarkdown` makes it: ending with one line break. */
+  markdown: M;
 }
 
 export interface LlmsSite {
@@ -19,10 +20,10 @@ export interface LlmsSite {
 }
 
 /** `llms.txt`: H1 site name, `>` description, then sections of `.md` links with summaries. */
-export function llmsTxt(site: LlmsSite, entries: readonly LlmsEntry[]): string {
+export function llmsTxt(site: LlmsSite, entries: readonly LlmsEntry<string | Uint8Array>[]): string {
   const lines = [`# ${site.name}`, ''];
   if (site.description) lines.push(`> ${site.description}`, '');
-  const sections = new Map<string, LlmsEntry[]>();
+  const sections = new Map<string, LlmsEntry<string | Uint8Array>[]>();
   for (const entry of entries) sections.set(entry.section, [...(sections.get(entry.section) ?? []), entry]);
   for (const [section, list] of sections) {
     lines.push(`## ${section}`, '');
@@ -37,8 +38,18 @@ export function llmsTxt(site: LlmsSite, entries: readonly LlmsEntry[]): string {
 
 /** `llms-full.txt`: every listed page's Markdown, each headed by its source URL. */
 export function llmsFullTxt(site: LlmsSite, entries: readonly LlmsEntry[]): string {
-  const parts = entries.map((entry) => `<!-- Source: ${site.siteUrl}${entry.url} -->\n\n${entry.markdown.trimEnd()}\n`);
-  return `# ${site.name}\n\n${site.description ? `> ${site.description}\n\n` : ''}${parts.join('\n---\n\n')}`;
+  return llmsFullParts(site, entries).join('');
+}
+
+/**
+ * `llms-full.txt` in the order of its parts: the text around the pages, and each page's Markdown
+ * as the entry holds it. A build writes the parts as they are: joined, a large site's would be
+ * tens of MB made, encoded and copied once more.
+ */
+export function llmsFullParts<M extends string | Uint8Array>(site: LlmsSite, entries: readonly LlmsEntry<M>[]): (string | M)[] {
+  const parts: (string | M)[] = [`# ${site.name}\n\n${site.description ? `> ${site.description}\n\n` : ''}`];
+  entries.forEach((entry, i) => parts.push(`${i > 0 ? '\n---\n\n' : ''}<!-- Source: ${site.siteUrl}${entry.url} -->\n\n`, entry.markdown));
+  return parts;
 }
 
 /** The `.md` URL of a page URL: "/" -> "/index.md". */

@@ -7,7 +7,8 @@ const ESM_LINE = /^(import|export)\s.*$/gm;
 /**
  * Markdown for agents and `Accept: text/markdown`: the page title as H1, the description as a
  * quote, then the body without frontmatter, imports or `{#id}` markers. Components stay as
- * written, since agents read JSX-style tags well and rewriting them would lose content.
+ * written, since agents read JSX-style tags well and rewriting them would lose content. It ends
+ * with one line break and no other trailing space: llms-full.txt joins pages as they are.
  */
 export function pageMarkdown(source: string, title: string, description?: string): string {
   const body = extractHeadingIds(source.replace(/^\uFEFF/, '').replace(FRONTMATTER, ''))
@@ -19,7 +20,7 @@ export function pageMarkdown(source: string, title: string, description?: string
   const startsWithTitle = new RegExp(`^#\\s+${escapeRegExp(title)}\\s*(\\n|$)`).test(body);
   const head = startsWithTitle ? '' : `# ${title}\n\n`;
   const quote = description ? `> ${description.replace(/\n/g, ' ')}\n\n` : '';
-  return `${head}${quote}${body}\n`;
+  return `${`${head}${quote}${body}`.trimEnd()}\n`;
 }
 
 function escapeRegExp(text: string): string {

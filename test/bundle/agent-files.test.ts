@@ -12,6 +12,11 @@ describe('pageMarkdown', () => {
   it('does not repeat a title the page already starts with', () => {
     expect(pageMarkdown('# Pagination\n\nText\n', 'Pagination')).toBe('# Pagination\n\nText\n');
   });
+
+  it('ends with one line break, also for a page with no body (llms-full.txt joins pages as they are)', () => {
+    expect(pageMarkdown('---\ntitle: Empty\n---\n', 'Empty')).toBe('# Empty\n');
+    expect(pageMarkdown('---\ntitle: Empty\n---\n\n  \n', 'Empty', 'Nothing yet')).toBe('# Empty\n\n> Nothing yet\n');
+  });
 });
 
 describe('llms.txt', () => {

@@ -22,7 +22,7 @@ describe('PageCache', () => {
     commitBuild(dir, [1, 2]);
     const cache = new PageCache(dir);
     const page = pageOf(2);
-    expect(cache.get('k2')).toEqual({ parsed: page.parsed, markdown: page.markdown });
+    expect(cache.get('k2')).toEqual({ parsed: page.parsed, markdown: Buffer.from(page.markdown, 'utf8') });
     expect(cache.html('k2')).toBe(page.html);
     expect(cache.get('k3')).toBeUndefined();
   });
@@ -53,19 +53,19 @@ describe('PageCache', () => {
     commitBuild(dir, [1, 2]);
     appendFileSync(join(dir, 'pages.log'), '{"key":"k9","parsed":{"pa');
     const cache = new PageCache(dir);
-    expect(cache.get('k1')?.markdown).toBe(pageOf(1).markdown);
+    expect(cache.get('k1')?.markdown.toString('utf8')).toBe(pageOf(1).markdown);
     expect(cache.get('k9')).toBeUndefined();
     cache.set('k3', pageOf(3));
     cache.commit();
     expect(readFileSync(join(dir, 'pages.log'), 'utf8')).not.toContain('"k9"');
-    expect(new PageCache(dir).get('k3')?.markdown).toBe(pageOf(3).markdown);
+    expect(new PageCache(dir).get('k3')?.markdown.toString('utf8')).toBe(pageOf(3).markdown);
   });
 
   it('treats a log of another format as empty', () => {
     const dir = fresh();
     commitBuild(dir, [1]);
     const log = join(dir, 'pages.log');
-    writeFileSync(log, readFileSync(log, 'utf8').replace('"version":5', '"version":4'));
+    writeFileSync(log, readFileSync(log, 'utf8').replace('"version":6', '"version":5'));
     expect(new PageCache(dir).get('k1')).toBeUndefined();
   });
 

@@ -1,0 +1,28 @@
+// The output writer: content given in parts lands as the parts joined, and counts as the same file as that text.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OutputWriter } from '../../src/bundle/output-writer.js';
+
+describe('OutputWriter', () => {
+  it('writes content given in parts (more than one writev takes) as the parts joined, and later takes that text as unchanged', () => {
+    const out = mkdtempSync(join(tmpdir(), 'docsite-output-writer-'));
+    const parts = Array.from({ length: 3000 }, (_, i) => (i % 2 === 0 ? `part ${i} é\n` : Buffer.from(`bytes ${i} ✓\n`, 'utf8')));
+    const text = parts.map((part) => part.toString()).join('');
+
+    const first = new OutputWriter(out);
+    first.add('llms-full.txt', parts);
+    expect(first.commit()).toBe(1);
+    expect(readFileSync(join(out, 'llms-full.txt'), 'utf8')).toBe(text);
+
+    const again = new OutputWriter(out);
+    again.add('llms-full.txt', text);
+    expect(again.commit()).toBe(0);
+
+    const changed = new OutputWriter(out);
+    changed.add('llms-full.txt', [...parts, 'one more part\n']);
+    expect(changed.commit()).toBe(1);
+    expect(readFileSync(join(out, 'llms-full.txt'), 'utf8')).toBe(`${text}one more part\n`);
+  });
+});
