@@ -1,6 +1,5 @@
 // The build's cache of built pages, by content key, so a rebuild parses and renders only the pages that changed.
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeSync, writevSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { closeSync, fstatSync, mkdirSync, openSync, read, readdirSync, readFileSync, readSync, rmSync, writeSync, writevSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuiltPage } from './page-job.js';
 
@@ -59,7 +58,7 @@ export class PageCache {
    * cache's cost, and it can overlap what the build does before it needs the entries (`loaded`).
    */
   preload(): void {
-    this.reading ??= readFile(this.logFile).catch(() => undefined);
+    this.reading ??= readWhole(this.logFile).catch(() => undefined);
   }
 
   /** Waits for the read `preload` started and indexes the log; lookups after it do not block. */
@@ -220,6 +219,36 @@ export class PageCache {
   private get logFile(): string {
     return join(this.dir, LOG_FILE);
   }
+}
+
+/**
+ * Reads a file on Node's thread pool in one request, however large. fs.promises.readFile asks for
+ * 512 KiB at a time, each next piece only when this thread is free to ask: it would make almost
+ * no progress while the build stats the page files.
+ */
+function readWhole(file: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    let fd: number | undefined;
+    let bytes: Buffer;
+    try {
+      fd = openSync(file, 'r');
+      bytes = Buffer.allocUnsafe(fstatSync(fd).size);
+    } catch (error) {
+      if (fd !== undefined) closeSync(fd);
+      reject(error as Error);
+      return;
+    }
+    const opened = fd;
+    const readFrom = (at: number): void => {
+      read(opened, bytes, at, bytes.length - at, at, (error, count) => {
+        if (!error && count > 0 && at + count < bytes.length) return readFrom(at + count);
+        closeSync(opened);
+        if (error) reject(error);
+        else resolve(bytes.subarray(0, at + count));
+      });
+    };
+    readFrom(0);
+  });
 }
 
 /** The bodies file a log header names, or undefined when it names none that this cache could have written. */
