@@ -1,11 +1,13 @@
 // Worker thread of `build`: builds batches of pages, or (started in the search-index role) the search index.
 import { workerData } from 'node:worker_threads';
-import { SEARCH_INDEX_ROLE, serveSearchIndexFiles } from './search-index-job.js';
+import { WORKER_ROLES } from './worker-roles.js';
 
-if ((workerData as { role?: string } | null)?.role === SEARCH_INDEX_ROLE) {
+const { role } = (workerData ?? {}) as { role?: string };
+// Each role loads only its own modules; messages sent meanwhile wait.
+if (role === WORKER_ROLES.searchIndex) {
+  const { serveSearchIndexFiles } = await import('./search-index-job.js');
   serveSearchIndexFiles();
 } else {
-  // Loaded only here, so the search-index role does not load the MDX pipeline; batches sent meanwhile wait.
   const [{ serveBatches }, { buildPage }] = await Promise.all([import('../content/index.js'), import('./page-job.js')]);
   serveBatches(buildPage);
 }

@@ -4,6 +4,7 @@ import { parentPort, Worker } from 'node:worker_threads';
 import { INDEX_FORMAT_VERSION, partitionPages, recordsOf, SearchIndex, type SearchablePage, type SearchRecord } from '../search/index.js';
 import { DOCSITE_VERSION } from '../version.js';
 import type { OutputWriter } from './output-writer.js';
+import { WORKER_ROLES } from './worker-roles.js';
 
 /** An index part file's text and its sha256 (hex), so the writer need not hash it again. */
 export interface SearchIndexFile {
@@ -11,8 +12,6 @@ export interface SearchIndexFile {
   hash: string;
 }
 
-/** `workerData` of a build worker that builds the search index instead of pages (see page-worker.ts). */
-export const SEARCH_INDEX_ROLE = 'search-index';
 
 /**
  * Adds the search index of `pages` to `out`, as part files under the folder `dir` (see
@@ -67,7 +66,7 @@ export class SearchIndexWorker {
 
   /** Starts a build worker module (see page-worker.ts) in the search-index role. */
   constructor(workerUrl: URL) {
-    this.worker = new Worker(workerUrl, { workerData: { role: SEARCH_INDEX_ROLE } });
+    this.worker = new Worker(workerUrl, { workerData: { role: WORKER_ROLES.searchIndex } });
     this.answer = new Promise((resolve, reject) => {
       this.worker.once('message', resolve);
       this.worker.once('error', reject);
