@@ -33,8 +33,8 @@ interface Entry {
  * A folder holding a log of entries and one bodies file of their body HTML. Reading or writing
  * 10,000 small files costs more than parsing them, so a build appends the bodies it made to one
  * file, and a rebuild reads the log in one go and the bodies of only the pages it lays out again
- * (`html`). A log entry is a JSON line followed by the texts it gives the lengths of (see
- * entryText); a torn tail (a build killed while appending) is ignored, and bodies appended past
+ * (`html`). A log entry is a JSON line followed by the texts it gives the byte lengths of (see
+ * entryParts); a torn tail (a build killed while appending) is ignored, and bodies appended past
  * the last logged one are never read. New entries are held in memory until `commit`, which a
  * build calls only when it succeeds: a failed build writes nothing, not even to its cache.
  */
