@@ -6,10 +6,11 @@ import { mcpBenchmark } from './mcp.js';
 import { rateLimitBenchmark } from './ratelimit.js';
 import { formatCheck, formatTable, type Benchmark } from './report.js';
 import { soakBenchmark } from './soak.js';
+import { startupBenchmark } from './startup.js';
 import { validateBenchmark } from './validate.js';
 
 /** Every benchmark, in the order they run; a new one (e.g. bench/build.ts) is one more entry. */
-const BENCHMARKS: Benchmark[] = [validateBenchmark, buildBenchmark, mcpBenchmark, exportBenchmark, rateLimitBenchmark, soakBenchmark];
+const BENCHMARKS: Benchmark[] = [startupBenchmark, validateBenchmark, buildBenchmark, mcpBenchmark, exportBenchmark, rateLimitBenchmark, soakBenchmark];
 
 async function main(names: string[]): Promise<number> {
   const unknown = names.filter((name) => !BENCHMARKS.some((b) => b.name === name));
