@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `docsite` executable: runs the compiled CLI (npm run build creates dist/).
-import { main } from '../dist/cli/index.js';
+import { main } from '../dist/cli.js';
 
 main(process.argv).then(
   (code) => {

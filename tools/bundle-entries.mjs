@@ -1,11 +1,12 @@
-// Run by `npm run build` after tsc: bundles each entry point of dist/ in place, dependencies
-// included, so that a process or worker thread loads one file instead of resolving, reading and
-// compiling some 600 to 1,600 modules. That took about 0.4 s per thread: the build's workers
-// and `docsite` itself each paid it before doing any work.
+// Run by `npm run build` after tsc: bundles dist/'s entry points, dependencies included, so that
+// a process or worker thread loads a few files instead of resolving, reading and compiling some
+// 600 to 1,600 modules. That took about 0.4 s per thread: the build's workers and `docsite`
+// itself each paid it before doing any work.
 //
 // Each module keeps the import.meta.url of the file it came from, so what it finds beside itself
 // (templates/, schemas/, package.json, the precompiled schemas, the worker entries) is where it
 // was. The rest of dist/ stays as tsc wrote it, for the type declarations.
+import { readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +14,8 @@ import * as esbuild from 'esbuild';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 
-/** The entry points: the library API, the CLI, and the modules worker threads start. */
-const ENTRIES = ['index.js', 'cli/index.js', 'bundle/page-worker.js', 'content/parse-worker.js'];
+/** The modules worker threads start. */
+const WORKER_ENTRIES = ['bundle/page-worker.js', 'content/parse-worker.js'];
 
 /**
  * Loaded at run time, not bundled: better-sqlite3 is a native addon, and pg-native is an optional
@@ -37,12 +38,9 @@ function keepModuleUrls(outDir) {
   };
 }
 
-for (const entry of ENTRIES) {
-  const file = join(DIST, entry);
-  await esbuild.build({
-    entryPoints: [file],
-    outfile: file,
-    allowOverwrite: true,
+/** Options every bundle shares; `outDir` is where its files land, so modules resolve their own URLs from there. */
+function common(outDir) {
+  return {
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -50,9 +48,29 @@ for (const entry of ENTRIES) {
     // Packages that ship both prefer their ES module build (jsonc-parser's UMD build cannot be bundled).
     mainFields: ['module', 'main'],
     external: EXTERNAL,
-    plugins: [keepModuleUrls(dirname(file))],
+    plugins: [keepModuleUrls(outDir)],
     // CommonJS dependencies bundled into an ES module still call `require` for Node's built-ins.
     banner: { js: "import { createRequire as __docsiteCreateRequire } from 'node:module'; const require = __docsiteCreateRequire(import.meta.url);" },
+    allowOverwrite: true,
     logLevel: 'warning',
-  });
+  };
+}
+
+// The library and the CLI share chunks, all in dist/ itself: what is imported lazily (the HTTP
+// runtime, the stores) stays in chunks that a build or validate never reads.
+const CHUNK_PREFIX = '_chunks-';
+// Chunk names change with their content: drop the previous build's, which nothing imports any more.
+for (const name of readdirSync(DIST)) if (name.startsWith(CHUNK_PREFIX)) rmSync(join(DIST, name));
+await esbuild.build({
+  ...common(DIST),
+  entryPoints: { index: join(DIST, 'index.js'), cli: join(DIST, 'cli/index.js') },
+  outdir: DIST,
+  splitting: true,
+  chunkNames: `${CHUNK_PREFIX}[hash]`,
+});
+
+// A worker entry is one file of its own, in place: its URL is what the pools start.
+for (const entry of WORKER_ENTRIES) {
+  const file = join(DIST, entry);
+  await esbuild.build({ ...common(dirname(file)), entryPoints: [file], outfile: file });
 }
