@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { BUNDLE_PATHS } from '../src/bundle/index.js';
 import { discoverFiles } from '../src/content/index.js';
 import { benchCorpus, CORPUS_ROOT, type Corpus } from './corpus.js';
-import { childBareParse, childBuild, ONE_CORE, type ChildBuild } from './dist-runs.js';
+import { BATCH_NODE_FLAGS } from '../src/cli/batch-process.js';
+import { childBareParse, childBuild, ONE_CORE, settleFileSystem, type ChildBuild } from './dist-runs.js';
 import { count, type Benchmark, type BenchmarkReport, type Check } from './report.js';
 
 const SIZES = [1_000, 10_000];
@@ -95,7 +96,10 @@ export const buildBenchmark: Benchmark = {
       notes: [
         ...notes,
         `best of ${SIZES.map((pages) => `${roundsFor(pages)} rounds at ${count(pages)} pages`).join(', ')} (BENCH_ROUNDS overrides); each round times a bare parse on 1 and on ${jobs} threads, a cold build and two one-page rebuilds (edit, restore).`,
-        'every run is a fresh `node` process on dist/ (bench/build-child.mjs, bench/parse-child.mjs): times are whole-process wall times for builds, first read to last parse for bare parses; both start with a cold JIT.',
+        `every run is a fresh \`node ${BATCH_NODE_FLAGS.join(' ')}\` process on dist/, as \`docsite build\` runs (bench/build-child.mjs, bench/parse-child.mjs): times are whole-process wall times for builds, first read to last parse for bare parses; both start with a cold JIT.`,
+        process.env.BENCH_DROP_CACHES === '1'
+          ? 'BENCH_DROP_CACHES=1: each bare parse and cold build started with the page cache emptied (pages read from disk); rebuilds start after a sync only.'
+          : 'each run starts after a sync; BENCH_DROP_CACHES=1 (Linux, root) also empties the page cache before each bare parse and cold build.',
         ONE_CORE.length > 0
           ? `the single-core bare parse runs under \`${ONE_CORE.join(' ')}\`: on one thread but free to use the other cores, V8's garbage collection threads would do part of its work there.`
           : 'the single-core bare parse is on one thread but not held to one core (no `taskset` here): V8\'s garbage collection threads may do part of its work on other cores, so it reads faster than one core is.',
@@ -120,7 +124,9 @@ async function measureSize(corpus: Corpus, jobs: number, rounds: number): Promis
   let rssMb = 0;
   for (let round = 1; round <= rounds; round++) {
     progress(`${count(corpus.pages)} pages, round ${round} of ${rounds}:`);
+    settleFileSystem({ dropCache: true });
     const bare = await childBareParse(corpus.dir, 1, { oneCore: true });
+    settleFileSystem({ dropCache: true });
     const bareParallel = await childBareParse(corpus.dir, jobs);
     progress(`  bare parse ${bare.toFixed(2)} s, on ${jobs} threads ${bareParallel.toFixed(2)} s`);
     const cold = await coldBuild(corpus, jobs);
@@ -154,6 +160,7 @@ async function measureSize(corpus: Corpus, jobs: number, rounds: number): Promis
 /** Builds into an emptied output folder (no cache). */
 async function coldBuild(corpus: Corpus, jobs: number): Promise<ChildBuild> {
   rmSync(outDirOf(corpus), { recursive: true, force: true });
+  settleFileSystem({ dropCache: true });
   const run = await buildClean(corpus, jobs);
   if (run.cacheHits !== 0) throw new Error(`A cold build of ${corpus.dir} hit the cache ${run.cacheHits} times.`);
   progress(`  cold build ${run.seconds.toFixed(2)} s, ${count(run.filesWritten)} files written, peak RSS ${count(run.peakRssMb)} MB`);
@@ -162,6 +169,8 @@ async function coldBuild(corpus: Corpus, jobs: number): Promise<ChildBuild> {
 
 /** Rebuilds over the previous output; exactly one page may change, so at most one misses the cache. */
 async function rebuild(corpus: Corpus, jobs: number): Promise<ChildBuild> {
+  // A rebuild follows a build: it finds that build's files in the page cache, as a user's would.
+  settleFileSystem();
   const run = await buildClean(corpus, jobs);
   if (run.cacheHits < corpus.pages - 1) throw new Error(`A one-page rebuild of ${corpus.dir} hit the cache ${run.cacheHits} times, not ${corpus.pages - 1} or more.`);
   return run;
