@@ -16,9 +16,9 @@ export interface BuiltPage {
   key?: string;
 }
 
-/** Parses and renders one page file. */
-export function buildPage(root: string, file: string): BuiltPage {
-  const read = readPageSource(root, file);
+/** Parses and renders one page file, read unless its text is `known`. */
+export function buildPage(root: string, file: string, known?: string): BuiltPage {
+  const read = readPageSource(root, file, known);
   if ('failed' in read) return { parsed: read.failed, html: '', markdown: '', source: '' };
   return buildPageSource(file, read.source);
 }
@@ -33,7 +33,7 @@ export function buildPageSource(file: string, source: string): BuiltPage {
 
 export const BUILD_PAGE_JOB: PoolJob<undefined, BuiltPage> = {
   workerUrl: new URL('./page-worker.js', import.meta.url),
-  run: (root, file) => buildPage(root, file),
+  run: (root, file, _options, source) => buildPage(root, file, source),
 };
 
 /** The cache key of a page: what its build output depends on. */

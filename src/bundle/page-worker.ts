@@ -8,6 +8,6 @@ if (role === WORKER_ROLES.searchIndex) {
   const { serveSearchIndexFiles } = await import('./search-index-job.js');
   serveSearchIndexFiles();
 } else {
-  const [{ serveBatches }, { buildPage }] = await Promise.all([import('../content/index.js'), import('./page-job.js')]);
-  serveBatches(buildPage);
+  const [{ serveBatches }, { BUILD_PAGE_JOB }] = await Promise.all([import('../content/index.js'), import('./page-job.js')]);
+  serveBatches(BUILD_PAGE_JOB.run);
 }

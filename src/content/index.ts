@@ -2,7 +2,7 @@ export { discoverFiles, ALWAYS_IGNORED, IGNORE_FILE, type SiteFiles } from './di
 export { parseMdx, mdxProcessor } from './mdx-processor.js';
 export { parsePage, analysePage, pagePathOf, type ParsedPage } from './parse-page.js';
 export { readPage, readPageSource } from './read-page.js';
-export { parsePages } from './parse-pool.js';
+export { PARSE_JOB, parsePages } from './parse-pool.js';
 export { runPool, defaultJobs, type PoolJob } from './worker-pool.js';
 export { serveBatches } from './serve-batches.js';
 export { extractHeadingIds } from './heading-ids.js';

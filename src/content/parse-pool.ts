@@ -3,9 +3,9 @@ import { readPage } from './read-page.js';
 import { defaultJobs, runPool, type PoolJob } from './worker-pool.js';
 import type { ParsedPage } from './parse-page.js';
 
-const PARSE_JOB: PoolJob<undefined, ParsedPage> = {
+export const PARSE_JOB: PoolJob<undefined, ParsedPage> = {
   workerUrl: new URL('./parse-worker.js', import.meta.url),
-  run: (root, file) => readPage(root, file),
+  run: (root, file, _options, source) => readPage(root, file, source),
 };
 
 /** Parses `files` (relative to `root`) with up to `jobs` threads; results keep the order of `files`. */

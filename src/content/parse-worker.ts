@@ -1,5 +1,5 @@
 // Worker thread that parses batches of page files for `parsePages`.
-import { readPage } from './read-page.js';
+import { PARSE_JOB } from './parse-pool.js';
 import { serveBatches } from './serve-batches.js';
 
-serveBatches(readPage);
+serveBatches(PARSE_JOB.run);

@@ -5,10 +5,12 @@ import { diagnostic } from '../diagnostics/index.js';
 import { pagePathOf, parsePage, type ParsedPage } from './parse-page.js';
 
 /**
- * Reads a page file's text. Synchronous on purpose: parsing is CPU-bound, and awaiting each
- * small read left the thread idle between pages. An unreadable file gives the page to report.
+ * Reads a page file's text, unless the caller has it (`known`: a worker pool reads ahead).
+ * Synchronous on purpose: parsing is CPU-bound, and awaiting each small read left the thread
+ * idle between pages. An unreadable file gives the page to report.
  */
-export function readPageSource(root: string, file: string): { source: string } | { failed: ParsedPage } {
+export function readPageSource(root: string, file: string, known?: string): { source: string } | { failed: ParsedPage } {
+  if (known !== undefined) return { source: known };
   try {
     return { source: readFileSync(join(root, file), 'utf8') };
   } catch (error) {
@@ -22,8 +24,8 @@ export function readPageSource(root: string, file: string): { source: string } |
   }
 }
 
-/** Reads `file` (relative to `root`) and parses it. */
-export function readPage(root: string, file: string): ParsedPage {
-  const read = readPageSource(root, file);
+/** Reads `file` (relative to `root`), unless its text is `known`, and parses it. */
+export function readPage(root: string, file: string, known?: string): ParsedPage {
+  const read = readPageSource(root, file, known);
   return 'failed' in read ? read.failed : parsePage(file, read.source);
 }

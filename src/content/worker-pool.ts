@@ -1,27 +1,35 @@
 // Runs one job per file across worker threads: MDX parsing is the build's floor, so use every core.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { ReadAhead } from './read-ahead.js';
 
-/** What the pool sends a worker: a batch of files under a root, plus the job's options. */
+/** What the pool sends a worker: a batch of files under a root, their text where read, and the job's options. */
 export interface WorkerRequest<O> {
   root: string;
   files: string[];
+  /** Each file's text, or `undefined` where the pool could not read it (the job reads it and reports why). */
+  sources: (string | undefined)[];
   options: O;
 }
 
 /** Below this many files, starting workers costs more than it saves. */
 const MIN_FILES_FOR_WORKERS = 100;
 const BATCH_SIZE = 25;
+/** How many files the pool reads ahead of the batches it has sent: a few batches per worker. */
+const READ_AHEAD_BATCHES = 4;
 
 /** The default number of threads: one per core. */
 export function defaultJobs(): number {
   return availableParallelism();
 }
 
-/** A job: `run` does one file in this thread; `workerUrl` is a module that does batches (see `serveBatches`). */
+/**
+ * A job: `run` does one file in this thread, given its text when the pool read it already;
+ * `workerUrl` is a module that does batches (see `serveBatches`).
+ */
 export interface PoolJob<O, R> {
   workerUrl: URL;
-  run(root: string, file: string, options: O): R;
+  run(root: string, file: string, options: O, source?: string): R;
 }
 
 /**
@@ -41,29 +49,32 @@ export async function runPool<O, R>(job: PoolJob<O, R>, root: string, files: rea
   let next = 0;
   let done = 0;
   const workers: Worker[] = [];
+  const reader = new ReadAhead(root, files, READ_AHEAD_BATCHES * BATCH_SIZE * threads);
   // Batches go to whichever worker is free, so one slow batch never idles the other threads.
   const runWorker = (): Promise<void> =>
     new Promise((resolve, reject) => {
       const worker = new Worker(job.workerUrl);
       workers.push(worker);
       let start = 0;
-      const send = (): void => {
+      const send = async (): Promise<void> => {
         if (next >= files.length) {
-          void worker.terminate().then(() => resolve());
+          await worker.terminate();
+          resolve();
           return;
         }
         start = next;
-        next = Math.min(files.length, next + BATCH_SIZE);
-        worker.postMessage({ root, files: files.slice(start, next), options } satisfies WorkerRequest<O>);
+        const end = (next = Math.min(files.length, next + BATCH_SIZE));
+        const sources = await reader.take(start, end);
+        worker.postMessage({ root, files: files.slice(start, end), sources, options } satisfies WorkerRequest<O>);
       };
       worker.on('message', (batch: R[]) => {
         batch.forEach((result, i) => (results[start + i] = result));
         done += batch.length;
         onProgress?.(done);
-        send();
+        send().catch(reject);
       });
       worker.on('error', reject);
-      send();
+      send().catch(reject);
     });
   try {
     await Promise.all(Array.from({ length: threads }, runWorker));

@@ -1,0 +1,40 @@
+// The parse pool reads pages ahead of its worker threads; results must be what reading in the worker gave.
+import { describe, expect, it } from 'vitest';
+import { ReadAhead } from '../../src/content/read-ahead.js';
+import { parsePage, type ParsedPage } from '../../src/content/index.js';
+import { writeSite } from '../helpers/site.js';
+
+const PAGES = 130; // above the pool's threshold for starting workers
+
+function pagesSite(): { root: string; files: string[] } {
+  const entries: Record<string, string> = { 'docs.json': '{}' };
+  for (let i = 0; i < PAGES; i++) entries[`p${String(i).padStart(3, '0')}.mdx`] = `---\ntitle: Page ${i}\n---\n\n# Heading ${i}\n\nText of page ${i}.\n`;
+  return { root: writeSite(entries), files: Object.keys(entries).filter((f) => f.endsWith('.mdx')) };
+}
+
+describe('ReadAhead', () => {
+  it('gives each file its text in order, and undefined for a file it cannot read', async () => {
+    const { root, files } = pagesSite();
+    const reader = new ReadAhead(root, [files[0]!, 'missing.mdx', files[1]!], 1);
+    expect(await reader.take(0, 2)).toEqual(['---\ntitle: Page 0\n---\n\n# Heading 0\n\nText of page 0.\n', undefined]);
+    expect(await reader.take(2, 3)).toEqual(['---\ntitle: Page 1\n---\n\n# Heading 1\n\nText of page 1.\n']);
+  });
+});
+
+describe('parsePages on worker threads', () => {
+  it('parses every page in order, and reports a page that cannot be read with its file', async () => {
+    // The worker module exists only in dist/; imported by URL so type-checking does not need it.
+    const { parsePages } = (await import(new URL('../../dist/content/index.js', import.meta.url).href)) as typeof import('../../src/content/index.js');
+    const { root, files } = pagesSite();
+    const asked = [...files.slice(0, 60), 'gone.mdx', ...files.slice(60)];
+    const parsed: ParsedPage[] = await parsePages(root, asked, 2);
+    expect(parsed.map((p) => p.page.file)).toEqual(asked);
+    const gone = parsed[60]!;
+    expect(gone.page.parsed).toBe(false);
+    expect(gone.diagnostics).toEqual([expect.objectContaining({ code: 'mdx/read-error', file: 'gone.mdx', line: 1 })]);
+    expect(gone.diagnostics[0]!.message).toMatch(/^Cannot read the page: ENOENT/);
+    const inThread = parsePage(files[70]!, `---\ntitle: Page 70\n---\n\n# Heading 70\n\nText of page 70.\n`);
+    expect(parsed[71]).toEqual(inThread);
+    expect(parsed.filter((p) => p.diagnostics.length > 0)).toHaveLength(1);
+  });
+});
