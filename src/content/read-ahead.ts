@@ -2,6 +2,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+/** Reads at once at most: enough to keep the disk busy, few enough to stay far below any open-file limit. */
+const PARALLEL_READS = 8;
+
+/** A file's text once read; `undefined` when it could not be. */
+type Text = string | undefined;
+
 /**
  * Reads `files` in order, at most `window` files past the last one taken. The thread that runs a
  * pool idles while its workers parse, and its reads wait on the disk off that thread (libuv's
@@ -10,8 +16,11 @@ import { join } from 'node:path';
  * again itself and reports why it failed, as it would have without read-ahead.
  */
 export class ReadAhead {
-  private readonly reads = new Map<number, Promise<string | undefined>>();
+  private readonly texts = new Map<number, { promise: Promise<Text>; resolve: (text: Text) => void }>();
+  /** Files before this index may be read now. */
+  private limit = 0;
   private started = 0;
+  private reading = 0;
 
   constructor(
     private readonly root: string,
@@ -19,17 +28,34 @@ export class ReadAhead {
     private readonly window: number,
   ) {}
 
-  /** The text of files `start` to `end` (exclusive), and starts reading the next `window`. */
-  async take(start: number, end: number): Promise<(string | undefined)[]> {
-    this.startUntil(end + this.window);
-    const sources = await Promise.all(Array.from({ length: end - start }, (_, i) => this.reads.get(start + i)!));
-    for (let i = start; i < end; i++) this.reads.delete(i);
-    return sources;
+  /** The text of files `start` to `end` (exclusive), and lets reading go on to `window` files past them. */
+  async take(start: number, end: number): Promise<Text[]> {
+    this.limit = Math.min(this.files.length, Math.max(this.limit, end + this.window));
+    this.pump();
+    const texts = await Promise.all(Array.from({ length: end - start }, (_, i) => this.slot(start + i).promise));
+    for (let i = start; i < end; i++) this.texts.delete(i);
+    return texts;
   }
 
-  private startUntil(end: number): void {
-    for (; this.started < Math.min(end, this.files.length); this.started++) {
-      this.reads.set(this.started, readFile(join(this.root, this.files[this.started]!), 'utf8').catch(() => undefined));
+  private pump(): void {
+    for (; this.reading < PARALLEL_READS && this.started < this.limit; this.started++) {
+      const { resolve } = this.slot(this.started);
+      this.reading++;
+      void readFile(join(this.root, this.files[this.started]!), 'utf8').then(resolve, () => resolve(undefined)).finally(() => {
+        this.reading--;
+        this.pump();
+      });
     }
+  }
+
+  private slot(index: number): { promise: Promise<Text>; resolve: (text: Text) => void } {
+    let slot = this.texts.get(index);
+    if (!slot) {
+      let resolve!: (text: Text) => void;
+      const promise = new Promise<Text>((r) => (resolve = r));
+      slot = { promise, resolve };
+      this.texts.set(index, slot);
+    }
+    return slot;
   }
 }

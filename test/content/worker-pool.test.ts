@@ -19,6 +19,14 @@ describe('ReadAhead', () => {
     expect(await reader.take(0, 2)).toEqual(['---\ntitle: Page 0\n---\n\n# Heading 0\n\nText of page 0.\n', undefined]);
     expect(await reader.take(2, 3)).toEqual(['---\ntitle: Page 1\n---\n\n# Heading 1\n\nText of page 1.\n']);
   });
+
+  it('gives every file of a long list its own text, however far ahead it may read', async () => {
+    const { root, files } = pagesSite();
+    const reader = new ReadAhead(root, files, files.length);
+    const first = await reader.take(0, 10);
+    const rest = await reader.take(10, files.length);
+    expect([...first, ...rest].map((text) => /^title: (.*)$/m.exec(text ?? '')?.[1])).toEqual(files.map((_, i) => `Page ${i}`));
+  });
 });
 
 describe('parsePages on worker threads', () => {
