@@ -1,6 +1,8 @@
 // `build`: validates a docs folder and writes the deployable bundle that `serve` reads.
-import { relative, resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../diagnostics/index.js';
+import { UsageError } from '../errors.js';
 import { loadSite } from '../site/index.js';
 import { defaultJobs } from '../content/index.js';
 import { createPageBuilder } from './build-pages.js';
@@ -37,12 +39,13 @@ export interface BuildReport {
   filesWritten: number;
 }
 
-/** Builds `dir` into a bundle. With errors nothing is written. Throws UsageError when `dir` is not a docs folder. */
+/** Builds `dir` into a bundle. With errors nothing is written. Throws UsageError when `dir` is not a docs folder or `out` cannot be its output folder. */
 export async function build(dir: string, options: BuildOptions = {}): Promise<BuildReport> {
   const root = resolve(dir);
   const outDir = resolve(options.out ?? resolve(root, 'dist'));
   const siteUrl = (options.siteUrl ?? DEFAULT_SITE_URL).replace(/\/+$/, '');
   const jobs = options.jobs ?? defaultJobs();
+  assertOutputFolder(root, outDir);
   const builder = createPageBuilder(outDir, jobs);
   const outInside = relative(root, outDir);
   // A large site's search index is built on a thread of its own, started as soon as the page count is known.
@@ -72,4 +75,19 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
   } finally {
     await searchWorker?.close();
   }
+}
+
+/**
+ * The bundle goes to a folder of its own: written over the docs folder (or a folder holding it),
+ * its Markdown copies would be read back as pages by the next build, and removing the files a
+ * build no longer writes could reach the sources.
+ */
+function assertOutputFolder(root: string, outDir: string): void {
+  const rootFromOut = relative(outDir, root);
+  const outside = rootFromOut === '..' || rootFromOut.startsWith(`..${sep}`) || isAbsolute(rootFromOut);
+  if (!outside) {
+    throw new UsageError(`The output folder ${outDir} is the docs folder or holds it.`, 'Pass an --out folder inside or beside the docs folder, such as dist.');
+  }
+  const info = statSync(outDir, { throwIfNoEntry: false });
+  if (info && !info.isDirectory()) throw new UsageError(`The output folder ${outDir} is a file.`, 'Pass a folder for --out; it is created if it does not exist.');
 }

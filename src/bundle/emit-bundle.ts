@@ -52,6 +52,9 @@ export async function emitBundle(site: SiteModel, { built, keys }: BuiltPages, o
   // Started first and awaited last: on a worker it is built while this thread writes everything else;
   // without one, after this thread has written everything else.
   const searchIndex = addSearchIndex(out, BUNDLE_PATHS.searchIndex, site.pages, (page) => keys.get(page.file)!, options.searchWorker);
+  // If a write below fails first, the build ends with that error and never awaits this promise:
+  // its own failure (the same unwritable folder, say) must not then crash the process as unhandled.
+  searchIndex.written.catch(() => undefined);
 
   const sourceParts = addSourceParts(out, BUNDLE_PATHS.sources, site.pages, (page) => keys.get(page.file)!, (page) => built.get(page.file)!.source());
 

@@ -45,7 +45,7 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
 
   const files = await discoverFiles(root, options.ignore);
   const progress = (done: number): void => options.onProgress?.(done, files.pages.length);
-  const parsed = await (options.parse ? options.parse(root, files.pages, progress) : parsePages(root, files.pages, options.jobs, progress));
+  const parsed = onePerPath(await (options.parse ? options.parse(root, files.pages, progress) : parsePages(root, files.pages, options.jobs, progress)), diagnostics);
   for (const result of parsed) diagnostics.push(...result.diagnostics);
   if (!config) return { site: undefined, diagnostics: diagnostics.sort(compareDiagnostics) };
 
@@ -80,6 +80,23 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
 
   const site: SiteModel = { root, config, pages, navigation: nav.navigation, files: files.files, openapi: openapi.documents, skills: skills.skills };
   return { site, diagnostics: diagnostics.sort(compareDiagnostics) };
+}
+
+/**
+ * Keeps one file per page path: `guide.md` and `guide.mdx` would be one URL, one search record
+ * and one output file. The first file (in discovery order) stays; each other one is reported.
+ */
+function onePerPath(parsed: ParsedPage[], diagnostics: Diagnostic[]): ParsedPage[] {
+  const fileOf = new Map<string, string>();
+  return parsed.filter(({ page }) => {
+    const kept = fileOf.get(page.path);
+    if (kept === undefined) {
+      fileOf.set(page.path, page.file);
+      return true;
+    }
+    diagnostics.push(diagnostic('page/duplicate-path', page.file, { line: 1, column: 1 }, `${page.file} and ${kept} are both the page "${page.path}"; only ${kept} is used.`));
+    return false;
+  });
 }
 
 async function assertDocsFolder(root: string): Promise<void> {

@@ -177,6 +177,43 @@ describe('docsite build', () => {
     expect(existsSync(join(broken, 'dist'))).toBe(false);
   });
 
+  it('refuses an output folder that is the docs folder, holds it, or is a file, touching nothing', () => {
+    const dir = writeSite({ 'docs.json': { name: 'Out', navigation: { pages: ['index'] } }, 'index.mdx': page({ title: 'Home' }) });
+    const before = readTree(dir);
+    const file = join(temp(), 'bundle.txt');
+    writeFileSync(file, 'a file');
+    for (const [out, message] of [
+      ['.', 'is the docs folder or holds it'],
+      ['..', 'is the docs folder or holds it'],
+      [file, 'is a file'],
+    ] as const) {
+      const result = runCli(['build', '.', '--out', out], { cwd: dir });
+      expect(result.code, out).toBe(2);
+      expect(result.stderr, out).toContain(message);
+      expect(result.stderr, out).toContain('hint:');
+      expect(result.stderr, out).not.toContain('    at ');
+    }
+    expect(readTree(dir)).toEqual(before);
+  });
+
+  it('reports an output folder it cannot write to in one line, without a stack trace', () => {
+    const dir = writeSite({ 'docs.json': { name: 'Out', navigation: { pages: ['index'] } }, 'index.mdx': page({ title: 'Home' }) });
+    const out = temp();
+    writeFileSync(join(out, '_docsite'), 'a file where the bundle needs a folder');
+    const result = runCli(['build', dir, '--out', out]);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/^docsite: ENOTDIR: not a directory, mkdir '.*_docsite\/[a-z]+'\n$/);
+  });
+
+  it('refuses two files that are one page, naming both', () => {
+    const dir = writeSite({ 'docs.json': { name: 'Twice', navigation: { pages: ['index', 'guide'] } }, 'index.mdx': page({ title: 'Home' }), 'guide.md': page({ title: 'Guide' }, 'One.'), 'guide.mdx': page({ title: 'Guide' }, 'Two.') });
+    const result = runCli(['build', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('guide.mdx:1:1  error  guide.mdx and guide.md are both the page "guide"; only guide.md is used.  page/duplicate-path');
+    expect(result.stdout).toContain('Nothing was written.');
+    expect(existsSync(join(dir, 'dist'))).toBe(false);
+  });
+
   it('never publishes dotfiles such as .env', () => {
     const dir = writeSite({ 'docs.json': { name: 'Dots', navigation: { pages: ['index'] } }, 'index.mdx': page({ title: 'Home' }), '.env': 'SECRET=1', '.tool/state.json': '{}', 'img/logo.svg': '<svg/>' });
     expect(runCli(['build', dir]).code).toBe(0);
