@@ -27,8 +27,8 @@ describe('diagnostic fixtures', () => {
     const covered = new Set(
       fixtures.flatMap((name) => (JSON.parse(readFileSync(join(FIXTURES, name, 'expected.json'), 'utf8')) as ExpectedDiagnostic[]).map((d) => d.code)),
     );
-    // config/missing is a usage error (exit 2), tested in cli.test.ts; mdx/read-error needs an unreadable file.
-    const untestable = new Set(['config/missing', 'mdx/read-error']);
+    // config/missing is a usage error (exit 2), tested in cli.test.ts.
+    const untestable = new Set(['config/missing']);
     // runtime-config/* codes are about `docsite serve`'s config, not content: test/auth/runtime-config.test.ts covers them.
     const missing = Object.keys(catalogue).filter((code) => !covered.has(code) && !untestable.has(code) && !code.startsWith('runtime-config/'));
     expect(missing).toEqual([]);

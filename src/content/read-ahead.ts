@@ -1,6 +1,7 @@
 // Reads a pool's files on the calling thread, ahead of the workers that parse them.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pageText } from './read-page.js';
 
 /** Reads at once at most: enough to keep the disk busy, few enough to stay far below any open-file limit. */
 const PARALLEL_READS = 8;
@@ -41,7 +42,7 @@ export class ReadAhead {
     for (; this.reading < PARALLEL_READS && this.started < this.limit; this.started++) {
       const { resolve } = this.slot(this.started);
       this.reading++;
-      void readFile(join(this.root, this.files[this.started]!), 'utf8').then(resolve, () => resolve(undefined)).finally(() => {
+      void readFile(join(this.root, this.files[this.started]!)).then(pageText).then(resolve, () => resolve(undefined)).finally(() => {
         this.reading--;
         this.pump();
       });

@@ -1,4 +1,6 @@
 // The parse pool reads pages ahead of its worker threads; results must be what reading in the worker gave.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReadAhead } from '../../src/content/read-ahead.js';
 import { parsePage, type ParsedPage } from '../../src/content/index.js';
@@ -13,11 +15,12 @@ function pagesSite(): { root: string; files: string[] } {
 }
 
 describe('ReadAhead', () => {
-  it('gives each file its text in order, and undefined for a file it cannot read', async () => {
+  it('gives each file its text in order, and undefined for a file it cannot read or that is not UTF-8', async () => {
     const { root, files } = pagesSite();
-    const reader = new ReadAhead(root, [files[0]!, 'missing.mdx', files[1]!], 1);
-    expect(await reader.take(0, 2)).toEqual(['---\ntitle: Page 0\n---\n\n# Heading 0\n\nText of page 0.\n', undefined]);
-    expect(await reader.take(2, 3)).toEqual(['---\ntitle: Page 1\n---\n\n# Heading 1\n\nText of page 1.\n']);
+    writeFileSync(join(root, 'latin1.mdx'), Buffer.from('Caf\xe9\n', 'latin1'));
+    const reader = new ReadAhead(root, [files[0]!, 'missing.mdx', 'latin1.mdx', files[1]!], 1);
+    expect(await reader.take(0, 3)).toEqual(['---\ntitle: Page 0\n---\n\n# Heading 0\n\nText of page 0.\n', undefined, undefined]);
+    expect(await reader.take(3, 4)).toEqual(['---\ntitle: Page 1\n---\n\n# Heading 1\n\nText of page 1.\n']);
   });
 
   it('gives every file of a long list its own text, however far ahead it may read', async () => {
@@ -34,15 +37,17 @@ describe('parsePages on worker threads', () => {
     // The worker module exists only in dist/; imported by URL so type-checking does not need it.
     const { parsePages } = (await import(new URL('../../dist/content/index.js', import.meta.url).href)) as typeof import('../../src/content/index.js');
     const { root, files } = pagesSite();
-    const asked = [...files.slice(0, 60), 'gone.mdx', ...files.slice(60)];
+    writeFileSync(join(root, 'latin1.mdx'), Buffer.from('---\ntitle: Menu\n---\n\nCaf\xe9 au lait.\n', 'latin1'));
+    const asked = [...files.slice(0, 60), 'gone.mdx', ...files.slice(60, 100), 'latin1.mdx', ...files.slice(100)];
     const parsed: ParsedPage[] = await parsePages(root, asked, 2);
     expect(parsed.map((p) => p.page.file)).toEqual(asked);
     const gone = parsed[60]!;
     expect(gone.page.parsed).toBe(false);
     expect(gone.diagnostics).toEqual([expect.objectContaining({ code: 'mdx/read-error', file: 'gone.mdx', line: 1 })]);
     expect(gone.diagnostics[0]!.message).toMatch(/^Cannot read the page: ENOENT/);
+    expect(parsed[101]!.diagnostics).toEqual([expect.objectContaining({ code: 'mdx/read-error', file: 'latin1.mdx', line: 5, message: 'The page is not UTF-8 text: line 5 has bytes that are not UTF-8.' })]);
     const inThread = parsePage(files[70]!, `---\ntitle: Page 70\n---\n\n# Heading 70\n\nText of page 70.\n`);
     expect(parsed[71]).toEqual(inThread);
-    expect(parsed.filter((p) => p.diagnostics.length > 0)).toHaveLength(1);
+    expect(parsed.filter((p) => p.diagnostics.length > 0)).toHaveLength(2);
   });
 });
