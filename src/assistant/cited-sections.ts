@@ -1,6 +1,7 @@
 // Finds the sections an answer cites: the best search hit of each of the few best matching pages.
 import type { LoadedBundle, Manifest, ManifestPage } from '../bundle/index.js';
 import type { Reader } from '../search/index.js';
+import { encodedUrl } from '../site/index.js';
 
 /** Pages an answer cites at most. */
 export const MAX_CITED_PAGES = 3;
@@ -43,7 +44,7 @@ export function citedSections(bundle: LoadedBundle, query: string, options: { re
     const path = hit.url.split('#')[0]!;
     if (cited.has(path)) continue;
     const title = [hit.title, ...hit.headingPath].filter((part, i, all) => i === 0 || part !== all[i - 1]).join(' › ');
-    cited.set(path, { title, url: `${options.siteUrl}${hit.url}`, snippet: hit.snippet, text: bundle.search.sectionText(hit.url) ?? hit.snippet, page: bundle.pagesByUrl.get(path) });
+    cited.set(path, { title, url: `${options.siteUrl}${encodedUrl(hit.url)}`, snippet: hit.snippet, text: bundle.search.sectionText(hit.url) ?? hit.snippet, page: bundle.pagesByUrl.get(path) });
     if (cited.size === MAX_CITED_PAGES) break;
   }
   return [...cited.values()];

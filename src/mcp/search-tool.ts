@@ -1,6 +1,6 @@
 // The search tool: full-text search over the pages the principal may read, as Markdown results.
 import type { Reader, SearchHit } from '../search/index.js';
-import type { Principal } from '../site/index.js';
+import { encodedUrl, type Principal } from '../site/index.js';
 import { textResult, type McpContext, type ToolResult } from './context.js';
 
 export interface SearchArguments {
@@ -47,7 +47,7 @@ export function searchTool(args: SearchArguments, context: McpContext): ToolResu
 function markdownOf(hits: readonly Readonly<SearchHit>[], siteUrl: string): string {
   const blocks = hits.map((hit) => {
     const title = [hit.title, ...hit.headingPath].filter((part, i, all) => i === 0 || part !== all[i - 1]).join(' › ');
-    return `## ${title}\n${siteUrl}${hit.url}\n\n${hit.snippet}`;
+    return `## ${title}\n${siteUrl}${encodedUrl(hit.url)}\n\n${hit.snippet}`;
   });
   return blocks.join('\n\n---\n\n');
 }

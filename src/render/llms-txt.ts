@@ -1,4 +1,5 @@
 // llms.txt and llms-full.txt (REFERENCE.md): the site's pages for language models, in reading order.
+import { encodedUrl } from '../site/index.js';
 
 /** One page as llms.txt lists it; its Markdown as text, or as UTF-8 bytes (the build's cache holds them so). */
 export interface LlmsEntry<M extends string | Uint8Array = string> {
@@ -28,7 +29,7 @@ export function llmsTxt(site: LlmsSite, entries: readonly LlmsEntry<string | Uin
   for (const [section, list] of sections) {
     lines.push(`## ${section}`, '');
     for (const entry of list) {
-      const link = `${site.siteUrl}${markdownPath(entry.url)}`;
+      const link = `${site.siteUrl}${encodedUrl(markdownPath(entry.url))}`;
       lines.push(`- [${entry.title}](${link})${entry.summary ? `: ${entry.summary}` : ''}`);
     }
     lines.push('');
@@ -48,7 +49,7 @@ export function llmsFullTxt(site: LlmsSite, entries: readonly LlmsEntry[]): stri
  */
 export function llmsFullParts<M extends string | Uint8Array>(site: LlmsSite, entries: readonly LlmsEntry<M>[]): (string | M)[] {
   const parts: (string | M)[] = [`# ${site.name}\n\n${site.description ? `> ${site.description}\n\n` : ''}`];
-  entries.forEach((entry, i) => parts.push(`${i > 0 ? '\n---\n\n' : ''}<!-- Source: ${site.siteUrl}${entry.url} -->\n\n`, entry.markdown));
+  entries.forEach((entry, i) => parts.push(`${i > 0 ? '\n---\n\n' : ''}<!-- Source: ${site.siteUrl}${encodedUrl(entry.url)} -->\n\n`, entry.markdown));
   return parts;
 }
 

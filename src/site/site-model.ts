@@ -55,6 +55,17 @@ export function pageUrl(path: string): string {
   return `/${path.replace(/\/index$/, '')}`;
 }
 
+/**
+ * A page URL, with or without `#anchor`, percent-encoded for where raw text is not allowed: an
+ * HTTP header, the sitemap, a Markdown link in llms.txt or a tool result. Page URLs are kept as
+ * their paths read (`/日本語`, `/guides/café`); ASCII ones come back unchanged.
+ */
+export function encodedUrl(url: string): string {
+  const hash = url.indexOf('#');
+  const path = (hash < 0 ? url : url.slice(0, hash)).split('/').map(encodeURIComponent).join('/');
+  return hash < 0 ? path : `${path}#${encodeURIComponent(url.slice(hash + 1))}`;
+}
+
 /** The tree of the default version and language: what readers see first. */
 export function defaultTree(navigation: ResolvedNavigation): NavigationTree | undefined {
   const version = navigation.versions.find((v) => v.default)?.name ?? null;

@@ -47,7 +47,9 @@ describe('llms.txt', () => {
 });
 
 describe('sitemap.xml', () => {
-  it('lists URLs sorted and escaped', () => {
-    expect(sitemapXml('https://d.test', ['/b', '/a?x=1&y=2'])).toContain('<url><loc>https://d.test/a?x=1&amp;y=2</loc></url>\n  <url><loc>https://d.test/b</loc></url>');
+  it('lists URLs sorted, page paths percent-encoded and the whole XML-escaped', () => {
+    expect(sitemapXml('https://d.test/docs&more', ['/b', '/a?x=1&y=2', '/日本'])).toContain(
+      '<url><loc>https://d.test/docs&amp;more/a%3Fx%3D1%26y%3D2</loc></url>\n  <url><loc>https://d.test/docs&amp;more/b</loc></url>\n  <url><loc>https://d.test/docs&amp;more/%E6%97%A5%E6%9C%AC</loc></url>',
+    );
   });
 });

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import { BUNDLE_PATHS, readPageHtml, type LoadedBundle, type ManifestPage } from '../../bundle/index.js';
-import { TEMPLATE_ASSETS } from '../../render/index.js';
+import { markdownPath, TEMPLATE_ASSETS } from '../../render/index.js';
+import { encodedUrl } from '../../site/index.js';
 import type { ReaderView } from '../reader-view.js';
 import { redirectMatcher } from '../redirects.js';
 
@@ -61,8 +62,8 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
       if (req.accepts(['text/html', 'text/markdown']) === 'text/markdown') return sendMarkdown(res, page);
       // The sidebar goes in first, so that filtering removes the links this reader may not follow.
       const html = await readPageHtml(bundle, page);
-      const markdownUrl = page.url === '/' ? '/index.md' : `${page.url}.md`;
-      return void res.type('html').vary('Accept').set('Link', `<${markdownUrl}>; rel="alternate"; type="text/markdown"`).send(transformHtml(view.filterHtml(html), req));
+      // Header values are ASCII: a page at /日本語 is announced as /%E6%97%A5%E6%9C%AC%E8%AA%9E.md.
+      return void res.type('html').vary('Accept').set('Link', `<${encodedUrl(markdownPath(page.url))}>; rel="alternate"; type="text/markdown"`).send(transformHtml(view.filterHtml(html), req));
     }
     const target = redirect(path);
     if (target) return res.redirect(target.permanent ? 308 : 307, target.location);
