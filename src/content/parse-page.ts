@@ -1,11 +1,12 @@
 // Turns one MDX page's source into its page model and the diagnostics found on the way.
 import type { Root } from 'mdast';
 import { parseFrontmatter } from '../config/index.js';
-import { diagnostic, START, type Diagnostic } from '../diagnostics/index.js';
+import { diagnostic, START, type Diagnostic, type Position } from '../diagnostics/index.js';
 import { parseApiDeclaration, parseOpenApiReference } from './api-declaration.js';
 import { extractApiFields } from './api-fields.js';
 import { extractHeadingIds } from './heading-ids.js';
 import { parseMdx } from './mdx-processor.js';
+import { MAX_NESTING, tooDeepAt } from './nesting.js';
 import { outlinePage } from './page-outline.js';
 import type { PageModel } from './page-model.js';
 
@@ -36,8 +37,10 @@ export function analysePage(file: string, source: string): { parsed: ParsedPage;
   let tree: Root;
   try {
     tree = parseMdx(mdx);
+    const deep = tooDeepAt(tree);
+    if (deep) throw new TooDeepError(deep);
   } catch (error) {
-    diagnostics.push(syntaxDiagnostic(error, file));
+    diagnostics.push(error instanceof TooDeepError || isStackOverflow(error) ? tooDeepDiagnostic(error, file) : syntaxDiagnostic(error, file));
     // Still check the frontmatter, so one run reports every problem of the page.
     const yaml = FRONTMATTER.exec(mdx)?.[1];
     if (yaml === undefined) return { parsed: { page: empty, diagnostics }, tree: undefined };
@@ -86,6 +89,23 @@ function declarations(page: PageModel, file: string, diagnostics: Diagnostic[]):
     diagnostics.push(...result.diagnostics);
     if (result.openapi) page.openapi = result.openapi;
   }
+}
+
+/** A page nested deeper than MAX_NESTING: reported like a syntax error, and never rendered. */
+class TooDeepError extends Error {
+  constructor(readonly at: Position) {
+    super('too deep');
+  }
+}
+
+function isStackOverflow(error: unknown): error is RangeError {
+  return error instanceof RangeError && /call stack/i.test(error.message);
+}
+
+/** Also for a stack overflow: the parser itself runs out of stack on nesting thousands of levels deep. */
+function tooDeepDiagnostic(error: TooDeepError | RangeError, file: string): Diagnostic {
+  const at = error instanceof TooDeepError ? error.at : START;
+  return diagnostic('mdx/too-deep', file, at, `Elements are nested more than ${MAX_NESTING} levels deep${error instanceof TooDeepError ? ' here' : ''}; docsite does not render pages nested that deeply.`);
 }
 
 function syntaxDiagnostic(error: unknown, file: string): Diagnostic {

@@ -96,4 +96,21 @@ describe('parsePage', () => {
       ['frontmatter/schema', 2],
     ]);
   });
+
+  const nested = (levels: number): string => `---\ntitle: Deep\n---\n\n${'<div>\n'.repeat(levels)}x\n${'</div>\n'.repeat(levels)}`;
+
+  it('parses elements nested as deep as real pages go', () => {
+    const { page, diagnostics } = parsePage('deep.mdx', nested(100));
+    expect(diagnostics).toEqual([]);
+    expect(page.parsed).toBe(true);
+  });
+
+  it('reports nesting too deep to render, and nesting too deep to parse, as mdx/too-deep', () => {
+    const deep = parsePage('deep.mdx', nested(3_000));
+    expect(deep.diagnostics.map((d) => [d.code, d.line])).toEqual([['mdx/too-deep', 261]]);
+    expect(deep.page).toMatchObject({ parsed: false, title: 'Deep' });
+    const deeper = parsePage('deeper.mdx', nested(30_000));
+    expect(deeper.diagnostics.map((d) => [d.code, d.line])).toEqual([['mdx/too-deep', 1]]);
+    expect(deeper.diagnostics[0]!.message).toBe('Elements are nested more than 256 levels deep; docsite does not render pages nested that deeply.');
+  });
 });

@@ -214,6 +214,14 @@ describe('docsite build', () => {
     expect(existsSync(join(dir, 'dist'))).toBe(false);
   });
 
+  it('reports a page nested too deep to render instead of crashing', () => {
+    const dir = writeSite({ 'docs.json': { name: 'Deep', navigation: { pages: ['index'] } }, 'index.mdx': page({ title: 'Deep' }, `${'<div>\n'.repeat(3_000)}x\n${'</div>\n'.repeat(3_000)}`) });
+    const result = runCli(['build', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('mdx/too-deep');
+    expect(result.stderr).toBe('');
+  });
+
   it('never publishes dotfiles such as .env', () => {
     const dir = writeSite({ 'docs.json': { name: 'Dots', navigation: { pages: ['index'] } }, 'index.mdx': page({ title: 'Home' }), '.env': 'SECRET=1', '.tool/state.json': '{}', 'img/logo.svg': '<svg/>' });
     expect(runCli(['build', dir]).code).toBe(0);
