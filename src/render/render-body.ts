@@ -9,7 +9,7 @@ import { isHtmlElementName, type JsxElement, type PageModel } from '../content/i
 import { codeBlock } from './code-block.js';
 import { COMPONENTS } from './components/index.js';
 import { htmlElement } from './html-element.js';
-import { propsOf } from './jsx-props.js';
+import { propsOf, safeUrl } from './jsx-props.js';
 import type { HastState, RenderContext } from './render-context.js';
 
 type Handlers = NonNullable<RemarkRehypeOptions['handlers']>;
@@ -47,6 +47,10 @@ export function renderBody(tree: Root, page: Pick<PageModel, 'headings'>): strin
     mdxTextExpression: () => undefined,
     mdxjsEsm: () => undefined,
     code: (_state, node) => codeBlock(node),
+    link: (state, node) => withSafeUrl(defaultHandlers.link(state, node)),
+    linkReference: (state, node) => withSafeUrl(defaultHandlers.linkReference(state, node)),
+    image: (state, node) => withSafeUrl(defaultHandlers.image(state, node)),
+    imageReference: (state, node) => withSafeUrl(defaultHandlers.imageReference(state, node)),
     paragraph(state, node: Paragraph) {
       // `<Note>Text</Note>` on one line is inline JSX in MDX; a block component must not sit in a <p>.
       const blocksOnly = node.children.every((child) => (child.type === 'text' && child.value.trim() === '') || (child.type === 'mdxJsxTextElement' && isBlockComponent(child.name)));
@@ -66,4 +70,16 @@ export function renderBody(tree: Root, page: Pick<PageModel, 'headings'>): strin
   };
   const hast = unified().use(remarkRehype, { handlers }).runSync(tree);
   return toHtml(hast);
+}
+
+/** Markdown links and images keep their URL only where it is safe (see safeUrl), as components' do: `[x](javascript:…)` renders without one. */
+function withSafeUrl<T extends ElementContent | ElementContent[]>(result: T): T {
+  for (const node of Array.isArray(result) ? result : [result]) {
+    if (node.type !== 'element') continue;
+    for (const name of ['href', 'src']) {
+      const value = node.properties[name];
+      if (typeof value === 'string' && safeUrl(value, node.tagName === 'img') === undefined) delete node.properties[name];
+    }
+  }
+  return result;
 }

@@ -65,6 +65,13 @@ describe('renderBody', () => {
     expect(html).toBe('<p>Total: </p>\n<p><a>link</a></p>');
   });
 
+  it('renders Markdown links and images with javascript: or data: URLs without them, and keeps safe ones', () => {
+    const html = render(
+      '[a](javascript:alert(1)) [b][evil] ![c](data:text/html,x) ![d](data:image/png;base64,AAAA) [e](/guides/intro) ![f](JaVaScRiPt:alert(2))\n\n[evil]: javascript:alert(3)',
+    );
+    expect(html).toBe('<p><a>a</a> <a>b</a> <img alt="c"> <img src="data:image/png;base64,AAAA" alt="d"> <a href="/guides/intro">e</a> <img alt="f"></p>');
+  });
+
   it('keeps HTML elements with literal attributes', () => {
     expect(render('<img src="/a.png" alt="A" width={200} />')).toBe('<img src="/a.png" alt="A" width="200">');
   });
