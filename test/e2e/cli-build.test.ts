@@ -25,6 +25,17 @@ beforeAll(() => {
   manifest = JSON.parse(read('_docsite/manifest.json'));
 });
 
+/** Builds `files` as a site with the CLI: it must fail, reporting `problem`, and write nothing. */
+function expectRefused(files: Record<string, string | object>, problem: string): void {
+  const dir = writeSite(files);
+  const result = runCli(['build', dir]);
+  expect(result.code).toBe(1);
+  expect(result.stdout).toContain(problem);
+  expect(result.stdout).toContain('Nothing was written.');
+  expect(result.stderr).toBe('');
+  expect(existsSync(join(dir, 'dist'))).toBe(false);
+}
+
 describe('docsite build', () => {
   it('writes a manifest that matches its schema', () => {
     const validate = schemaValidator('manifest');
@@ -169,12 +180,7 @@ describe('docsite build', () => {
   });
 
   it('writes nothing when the site has errors', () => {
-    const broken = writeSite({ 'docs.json': { name: 'B', navigation: { pages: ['index', 'missing'] } }, 'index.mdx': page({ title: 'Home' }) });
-    const result = runCli(['build', broken]);
-    expect(result.code).toBe(1);
-    expect(result.stdout).toContain('nav/missing-page');
-    expect(result.stdout).toContain('Nothing was written.');
-    expect(existsSync(join(broken, 'dist'))).toBe(false);
+    expectRefused({ 'docs.json': { name: 'B', navigation: { pages: ['index', 'missing'] } }, 'index.mdx': page({ title: 'Home' }) }, 'nav/missing-page');
   });
 
   it('refuses an output folder that is the docs folder, holds it, or is a file, touching nothing', () => {
@@ -206,20 +212,14 @@ describe('docsite build', () => {
   });
 
   it('refuses two files that are one page, naming both', () => {
-    const dir = writeSite({ 'docs.json': { name: 'Twice', navigation: { pages: ['index', 'guide'] } }, 'index.mdx': page({ title: 'Home' }), 'guide.md': page({ title: 'Guide' }, 'One.'), 'guide.mdx': page({ title: 'Guide' }, 'Two.') });
-    const result = runCli(['build', dir]);
-    expect(result.code).toBe(1);
-    expect(result.stdout).toContain('guide.mdx:1:1  error  guide.mdx and guide.md are both the page "guide"; only guide.md is used.  page/duplicate-path');
-    expect(result.stdout).toContain('Nothing was written.');
-    expect(existsSync(join(dir, 'dist'))).toBe(false);
+    expectRefused(
+      { 'docs.json': { name: 'Twice', navigation: { pages: ['index', 'guide'] } }, 'index.mdx': page({ title: 'Home' }), 'guide.md': page({ title: 'Guide' }, 'One.'), 'guide.mdx': page({ title: 'Guide' }, 'Two.') },
+      'guide.mdx:1:1  error  guide.mdx and guide.md are both the page "guide"; only guide.md is used.  page/duplicate-path',
+    );
   });
 
   it('reports a page nested too deep to render instead of crashing', () => {
-    const dir = writeSite({ 'docs.json': { name: 'Deep', navigation: { pages: ['index'] } }, 'index.mdx': page({ title: 'Deep' }, `${'<div>\n'.repeat(3_000)}x\n${'</div>\n'.repeat(3_000)}`) });
-    const result = runCli(['build', dir]);
-    expect(result.code).toBe(1);
-    expect(result.stdout).toContain('mdx/too-deep');
-    expect(result.stderr).toBe('');
+    expectRefused({ 'docs.json': { name: 'Deep', navigation: { pages: ['index'] } }, 'index.mdx': page({ title: 'Deep' }, `${'<div>\n'.repeat(3_000)}x\n${'</div>\n'.repeat(3_000)}`) }, 'mdx/too-deep');
   });
 
   it('never publishes dotfiles such as .env', () => {
