@@ -21,7 +21,7 @@ export function registerBuild(program: Command): void {
     .option('--site-url <url>', `URL the site will be served at, for discovery files and llms.txt (default: ${DEFAULT_SITE_URL})`, parseSiteUrl)
     .option('--jobs <n>', 'parser threads (default: one per core)', parsePositiveInt)
     .action(async (dir: string, flags: BuildFlags) => {
-      const progress = progressLine('Building pages');
+      const progress = progressLine('Building pages', 'writing the bundle');
       const started = performance.now();
       const report = await build(dir, {
         ...(flags.out ? { out: flags.out } : {}),
