@@ -1,5 +1,5 @@
 // Finds the files of a docs folder, honouring .docsiteignore and the always-ignored names.
-import { readdir, readFile } from 'node:fs/promises';
+import { access, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
@@ -49,8 +49,14 @@ async function readIgnoreFile(root: string): Promise<string> {
   }
 }
 
+/** The file that marks a folder as a docsite bundle (see BUNDLE_PATHS.manifest). */
+const BUNDLE_MARK = '_docsite/manifest.json';
+
 async function walk(root: string, dir: string, rules: Ignore, out: string[]): Promise<void> {
   const entries = await readdir(join(root, dir), { withFileTypes: true });
+  // A bundle built into the docs folder earlier (say with another --out) is output, not content:
+  // its Markdown copies would come back as a second set of pages.
+  if (dir && entries.some((e) => e.isDirectory() && e.name === '_docsite') && (await exists(join(root, dir, BUNDLE_MARK)))) return;
   const subdirs: Promise<void>[] = [];
   for (const entry of entries) {
     const path = dir ? `${dir}/${entry.name}` : entry.name;
@@ -61,4 +67,11 @@ async function walk(root: string, dir: string, rules: Ignore, out: string[]): Pr
     }
   }
   await Promise.all(subdirs);
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
 }

@@ -29,4 +29,15 @@ describe('discoverFiles', () => {
     expect(files.isIgnored('drafts/a.mdx')).toBe(true);
     expect(files.isIgnored('keep.draft.mdx')).toBe(false);
   });
+
+  it('skips a folder that holds a docsite bundle, whatever its name', async () => {
+    const root = writeSite({
+      'docs.json': '{}',
+      'index.mdx': '# Home',
+      'site/index.md': '# Home (a built copy)',
+      'site/_docsite/manifest.json': '{}',
+      'notes/_docsite/readme.md': '# Not a bundle: no manifest',
+    });
+    expect((await discoverFiles(root)).pages).toEqual(['index.mdx', 'notes/_docsite/readme.md']);
+  });
 });
