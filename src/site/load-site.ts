@@ -4,14 +4,14 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { CONFIG_FILE, parseDocsConfig, type SourceLocator } from '../config/index.js';
 import { discoverFiles, parsePage, parsePages, readSkills, type PageModel, type ParsedPage } from '../content/index.js';
-import { compareDiagnostics, diagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { compareDiagnostics, diagnostic, START, type Diagnostic } from '../diagnostics/index.js';
 import { UsageError } from '../errors.js';
 import { configuredServers, resolveEndpoint } from './api-endpoint.js';
 import { linkChecker } from './check-links.js';
 import { checkOperations, openApiPath, type OpenApiDocument, type OperationReference } from './openapi.js';
 import { openApiPageSource, operationOf } from './openapi-page.js';
 import { openApiFileOf, resolveNavigation } from './resolve-navigation.js';
-import { classifyPage, type SiteModel, type SitePage } from './site-model.js';
+import { classifyPage, pageUrl, type SiteModel, type SitePage } from './site-model.js';
 
 export interface LoadOptions {
   /** Parser threads; 1 parses in the calling thread. Default: one per core. */
@@ -83,19 +83,29 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
 }
 
 /**
- * Keeps one file per page path: `guide.md` and `guide.mdx` would be one URL, one search record
+ * Keeps one file per page path: `guide.md` and `guide.mdx` would be one page, one search record
  * and one output file. The first file (in discovery order) stays; each other one is reported.
+ * Files of different paths at one URL (`guide.mdx`, `guide/index.mdx`) are reported but kept:
+ * navigation may list both paths, and dropping one would report it missing as well.
  */
 function onePerPath(parsed: ParsedPage[], diagnostics: Diagnostic[]): ParsedPage[] {
-  const fileOf = new Map<string, string>();
+  const byPath = new Map<string, string>();
+  const byUrl = new Map<string, string>();
+  const report = (file: string, kept: string, what: string): void => {
+    diagnostics.push(diagnostic('page/duplicate-path', file, START, `${file} and ${kept} are both ${what}.`));
+  };
   return parsed.filter(({ page }) => {
-    const kept = fileOf.get(page.path);
-    if (kept === undefined) {
-      fileOf.set(page.path, page.file);
-      return true;
+    const samePath = byPath.get(page.path);
+    if (samePath !== undefined) {
+      report(page.file, samePath, `the page "${page.path}"; only ${samePath} is used`);
+      return false;
     }
-    diagnostics.push(diagnostic('page/duplicate-path', page.file, { line: 1, column: 1 }, `${page.file} and ${kept} are both the page "${page.path}"; only ${kept} is used.`));
-    return false;
+    byPath.set(page.path, page.file);
+    const url = pageUrl(page.path);
+    const sameUrl = byUrl.get(url);
+    if (sameUrl === undefined) byUrl.set(url, page.file);
+    else report(page.file, sameUrl, `the page at ${url}`);
+    return true;
   });
 }
 
