@@ -1,10 +1,10 @@
 // Builds every page through the cache and the worker pool; the site loader calls this to parse.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readPageSource, runPool, type ParsedPage } from '../content/index.js';
+import { readPageSource, runPool, snippetsDigest, type ParsedPage } from '../content/index.js';
 import { SourceStamps } from './source-stamps.js';
 import { DOCSITE_VERSION } from '../version.js';
-import { BUILD_PAGE_JOB, buildPageSource, pageCacheKey, type BuiltPage } from './page-job.js';
+import { BUILD_PAGE_JOB, buildPageSource, pageCacheKey, type BuiltPage, type PageContext } from './page-job.js';
 import { PageCache, type CachedPage } from './page-cache.js';
 
 /** A built page as the build holds it until the bundle is written. */
@@ -36,7 +36,10 @@ export interface PageBuilder {
 export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
   const cache = new PageCache(join(outDir, '.cache', 'pages'));
   cache.preload();
-  const stamps = new SourceStamps(join(outDir, '.cache', 'sources.json'), DOCSITE_VERSION);
+  const stampsFile = join(outDir, '.cache', 'sources.json');
+  /** Made when the docs folder is known: a stamp vouches for a page only under the same snippets. */
+  let stamps: SourceStamps | undefined;
+  let context: PageContext | undefined;
   const built = new Map<string, HeldPage>();
   const hold = (page: BuiltPage): HeldPage => ({ parsed: page.parsed, markdown: page.markdown, source: () => page.source, html: () => page.html });
   const keys = new Map<string, string>();
@@ -49,7 +52,7 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
     },
     commitCache() {
       cache.commit();
-      stamps.save();
+      stamps?.save();
     },
     parseSource(file, source) {
       const page = buildPageSource(file, source);
@@ -58,8 +61,12 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
       return page.parsed;
     },
     async parse(root, files, onProgress) {
+      const pageContext: PageContext = { root, snippets: snippetsDigest(root) };
+      const sourceStamps = new SourceStamps(stampsFile, `${DOCSITE_VERSION}\0${pageContext.snippets}`);
+      context = pageContext;
+      stamps = sourceStamps;
       // Each file's stat is taken while the cache's log is still being read.
-      const stampedKeys = files.map((file) => stamps.keyOf(file, join(root, file)));
+      const stampedKeys = files.map((file) => sourceStamps.keyOf(file, join(root, file)));
       await cache.loaded();
       // With nothing cached, reading and hashing every file here would only hold the workers back: they read it anyway.
       const cold = cache.isEmpty();
@@ -83,23 +90,23 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
           built.set(file, hold({ parsed: read.failed, html: '', markdown: '', source: '' }));
           continue;
         }
-        const key = pageCacheKey(DOCSITE_VERSION, file, read.source);
+        const key = pageCacheKey(DOCSITE_VERSION, file, read.source, pageContext.snippets);
         const cached = cache.get(key);
         if (cached) {
           keys.set(file, key);
-          stamps.record(file, key);
+          sourceStamps.record(file, key);
           built.set(file, heldFromCache(file, key, cached, () => read.source));
           cacheHits++;
         } else misses.push(file);
       }
       onProgress(files.length - misses.length);
-      const fresh = await runPool(BUILD_PAGE_JOB, root, misses, undefined, jobs, (done) => onProgress(files.length - misses.length + done));
+      const fresh = await runPool(BUILD_PAGE_JOB, root, misses, { snippets: pageContext.snippets }, jobs, (done) => onProgress(files.length - misses.length + done));
       fresh.forEach((page, i) => {
         const file = misses[i]!;
         built.set(file, hold(page));
         if (page.key === undefined) return; // unreadable: reported, never cached
         keys.set(file, page.key);
-        stamps.record(file, page.key);
+        sourceStamps.record(file, page.key);
         cache.set(page.key, page);
       });
       return files.map((file) => built.get(file)!.parsed);
@@ -108,6 +115,6 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
 
   /** A page the cache had; its body is read from the cache when laid out, or rendered again if that file went missing. */
   function heldFromCache(file: string, key: string, hit: CachedPage, source: () => string): HeldPage {
-    return { ...hit, source, html: () => cache.html(key) ?? buildPageSource(file, source()).html };
+    return { ...hit, source, html: () => cache.html(key) ?? buildPageSource(file, source(), context).html };
   }
 }

@@ -1,6 +1,6 @@
 // The per-page work of a build: parse, render the body, export Markdown. Runs in worker threads.
 import { createHash } from 'node:crypto';
-import { analysePage, readPageSource, type ParsedPage, type PoolJob } from '../content/index.js';
+import { analysePage, mayUseSnippets, readPageSource, type ParsedPage, type PoolJob } from '../content/index.js';
 import { pageMarkdown, renderBody } from '../render/index.js';
 import { DOCSITE_VERSION } from '../version.js';
 
@@ -16,27 +16,36 @@ export interface BuiltPage {
   key?: string;
 }
 
+/** What a page file's build reads besides the file: the docs folder's snippets. */
+export interface PageContext {
+  root: string;
+  /** snippetsDigest of the docs folder. */
+  snippets: string;
+}
+
 /** Parses and renders one page file, read unless its text is `known`. */
-export function buildPage(root: string, file: string, known?: string): BuiltPage {
-  const read = readPageSource(root, file, known);
+export function buildPage(context: PageContext, file: string, known?: string): BuiltPage {
+  const read = readPageSource(context.root, file, known);
   if ('failed' in read) return { parsed: read.failed, html: '', markdown: '', source: '' };
-  return buildPageSource(file, read.source);
+  return buildPageSource(file, read.source, context);
 }
 
-/** Parses and renders a page from its source (a file's, or a generated OpenAPI page's). */
-export function buildPageSource(file: string, source: string): BuiltPage {
-  const { parsed, tree } = analysePage(file, source);
-  const html = tree ? renderBody(tree, parsed.page) : '';
+/** Parses and renders a page from its source: a file's (with its context), or a generated OpenAPI page's. */
+export function buildPageSource(file: string, source: string, context?: PageContext): BuiltPage {
+  const { parsed, tree, snippets } = analysePage(file, source, context ? { root: context.root } : {});
+  const html = tree ? renderBody(tree) : '';
   const { title, frontmatter } = parsed.page;
-  return { parsed, html, markdown: pageMarkdown(source, title, frontmatter.description), source, key: pageCacheKey(DOCSITE_VERSION, file, source) };
+  return { parsed, html, markdown: pageMarkdown(source, title, frontmatter.description, snippets), source, key: pageCacheKey(DOCSITE_VERSION, file, source, context?.snippets) };
 }
 
-export const BUILD_PAGE_JOB: PoolJob<undefined, BuiltPage> = {
+export const BUILD_PAGE_JOB: PoolJob<{ snippets: string }, BuiltPage> = {
   workerUrl: new URL('./page-worker.js', import.meta.url),
-  run: (root, file, _options, source) => buildPage(root, file, source),
+  run: (root, file, { snippets }, source) => buildPage({ root, snippets }, file, source),
 };
 
-/** The cache key of a page: what its build output depends on. */
-export function pageCacheKey(generator: string, file: string, source: string): string {
-  return createHash('sha256').update(generator).update('\0').update(file).update('\0').update(source).digest('hex');
+/** The cache key of a page: what its build output depends on (with the snippets, if it may place any). */
+export function pageCacheKey(generator: string, file: string, source: string, snippets?: string): string {
+  const hash = createHash('sha256').update(generator).update('\0').update(file).update('\0').update(source);
+  if (snippets && mayUseSnippets(source)) hash.update('\0').update(snippets);
+  return hash.digest('hex');
 }

@@ -1,11 +1,12 @@
 export { discoverFiles, ALWAYS_IGNORED, IGNORE_FILE, type SiteFiles } from './discover.js';
 export { parseMdx, mdxProcessor } from './mdx-processor.js';
-export { parsePage, analysePage, pagePathOf, type ParsedPage } from './parse-page.js';
+export { parsePage, analysePage, pagePathOf, type ParsedPage, type ParseOptions } from './parse-page.js';
 export { readPage, readPageSource } from './read-page.js';
 export { PARSE_JOB, parsePages } from './parse-pool.js';
 export { runPool, defaultJobs, type PoolJob } from './worker-pool.js';
 export { serveBatches } from './serve-batches.js';
 export { extractHeadingIds } from './heading-ids.js';
+export { mayUseSnippets, snippetsDigest, type PlacedSnippet } from './snippets.js';
 export { asHttpMethod, hasBalancedParams, parseEndpointReference } from './api-declaration.js';
 export * from './page-model.js';
 export { readSkills, type Skill } from './skills.js';

@@ -18,7 +18,7 @@ export interface PageOutline {
 const LINK_ATTRIBUTES = ['href'];
 const IMAGE_ATTRIBUTES = ['src'];
 
-/** Reads headings (with `{#id}` overrides from `idsByLine`), sections, links and anchors. */
+/** Reads headings (with `{#id}` overrides from `idsByLine`), sections, links and anchors; marks each heading node with its id. */
 export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>): PageOutline {
   const slugger = new GithubSlugger();
   const headings: Heading[] = [];
@@ -33,7 +33,10 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
     const column = node.position?.start.column ?? 1;
     if (node.type === 'heading') {
       const text = toString(node).trim();
-      const id = idsByLine.get(line) ?? slugger.slug(text);
+      const given = node.data?.hProperties?.id;
+      const id = (typeof given === 'string' ? given : idsByLine.get(line)) ?? slugger.slug(text);
+      // The renderer takes the id from the node: headings placed from a snippet share one line.
+      node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
       const heading = { depth: node.depth, text, id, line };
       headings.push(heading);
       headingOf.set(node, heading);

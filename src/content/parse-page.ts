@@ -7,6 +7,7 @@ import { extractApiFields } from './api-fields.js';
 import { extractHeadingIds } from './heading-ids.js';
 import { parseMdx } from './mdx-processor.js';
 import { MAX_NESTING, tooDeepAt } from './nesting.js';
+import { inlineSnippets, type PlacedSnippet } from './snippets.js';
 import { outlinePage } from './page-outline.js';
 import type { PageModel } from './page-model.js';
 
@@ -20,13 +21,28 @@ export function pagePathOf(file: string): string {
   return file.replace(/\.mdx?$/, '');
 }
 
-/** Parses a page. Never throws for bad content: problems become diagnostics. */
-export function parsePage(file: string, source: string): ParsedPage {
-  return analysePage(file, source).parsed;
+/** How a page is parsed. */
+export interface ParseOptions {
+  /** The docs folder, to read the snippets the page places from; without it they are left out. */
+  root?: string;
 }
 
-/** Parses a page and also returns its MDX tree (undefined when the MDX did not parse), for rendering. */
-export function analysePage(file: string, source: string): { parsed: ParsedPage; tree: Root | undefined } {
+/** Parses a page. Never throws for bad content: problems become diagnostics. */
+export function parsePage(file: string, source: string, options: ParseOptions = {}): ParsedPage {
+  return analysePage(file, source, options).parsed;
+}
+
+/** A page analysed for building: its parse result, its MDX tree to render, and the snippets it places. */
+export interface PageAnalysis {
+  parsed: ParsedPage;
+  /** Undefined when the MDX did not parse. */
+  tree: Root | undefined;
+  /** By the names the page places them as (see inlineSnippets); empty without `root`. */
+  snippets: ReadonlyMap<string, PlacedSnippet>;
+}
+
+/** Parses a page and also returns its MDX tree and snippets, for rendering. */
+export function analysePage(file: string, source: string, options: ParseOptions = {}): PageAnalysis {
   const diagnostics: Diagnostic[] = [];
   const path = pagePathOf(file);
   const empty: PageModel = {
@@ -35,20 +51,22 @@ export function analysePage(file: string, source: string): { parsed: ParsedPage;
   };
   const { source: mdx, idsByLine } = extractHeadingIds(source.replace(/^\uFEFF/, ''));
   let tree: Root;
+  let snippets: ReadonlyMap<string, PlacedSnippet> = new Map();
   try {
     tree = parseMdx(mdx);
+    if (options.root !== undefined) snippets = inlineSnippets(tree, file, options.root, (at, message) => diagnostics.push(diagnostic('mdx/snippet', file, at, message)));
     const deep = tooDeepAt(tree);
     if (deep) throw new TooDeepError(deep);
   } catch (error) {
     diagnostics.push(error instanceof TooDeepError || isStackOverflow(error) ? tooDeepDiagnostic(error, file) : syntaxDiagnostic(error, file));
     // Still check the frontmatter, so one run reports every problem of the page.
     const yaml = FRONTMATTER.exec(mdx)?.[1];
-    if (yaml === undefined) return { parsed: { page: empty, diagnostics }, tree: undefined };
+    if (yaml === undefined) return { parsed: { page: empty, diagnostics }, tree: undefined, snippets };
     const fm = parseFrontmatter(yaml, file, 2);
     diagnostics.push(...fm.diagnostics);
     const page = { ...empty, frontmatter: fm.data, frontmatterPositions: fm.positions, title: fm.data.title ?? path };
     declarations(page, file, diagnostics);
-    return { parsed: { page, diagnostics }, tree: undefined };
+    return { parsed: { page, diagnostics }, tree: undefined, snippets };
   }
 
   const yaml = tree.children[0]?.type === 'yaml' ? tree.children[0] : undefined;
@@ -71,7 +89,7 @@ export function analysePage(file: string, source: string): { parsed: ParsedPage;
     ...fields,
   };
   declarations(page, file, diagnostics);
-  return { parsed: { page, diagnostics }, tree };
+  return { parsed: { page, diagnostics }, tree, snippets };
 }
 
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?(?:\n|$)/;

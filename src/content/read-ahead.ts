@@ -1,7 +1,7 @@
 // Reads a pool's files on the calling thread, ahead of the workers that parse them.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pageText } from './read-page.js';
+import { pageText } from './page-text.js';
 
 /** Reads at once at most: enough to keep the disk busy, few enough to stay far below any open-file limit. */
 const PARALLEL_READS = 8;

@@ -1,32 +1,9 @@
 // Reads and parses one page file; an unreadable file becomes a diagnostic, not a crash.
-import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { diagnostic, type Position } from '../diagnostics/index.js';
+import { NotUtf8Error, pageText } from './page-text.js';
 import { pagePathOf, parsePage, type ParsedPage } from './parse-page.js';
-
-/** A page file whose bytes are not UTF-8 (saved as Latin-1 or Windows-1252, say). */
-class NotUtf8Error extends Error {
-  constructor(readonly line: number) {
-    super(`The page is not UTF-8 text: line ${line} has bytes that are not UTF-8.`);
-  }
-}
-
-/**
- * A page file's bytes as text. Bytes that are not UTF-8 throw instead of turning into U+FFFD
- * characters, which would publish the page with its accented letters lost.
- */
-export function pageText(bytes: Buffer): string {
-  if (isUtf8(bytes)) return bytes.toString('utf8');
-  // A line feed byte is never part of a multibyte character, so lines can be checked one by one.
-  let line = 1;
-  for (let start = 0; ; line++) {
-    const end = bytes.indexOf(0x0a, start);
-    if (!isUtf8(bytes.subarray(start, end === -1 ? bytes.length : end)) || end === -1) break;
-    start = end + 1;
-  }
-  throw new NotUtf8Error(line);
-}
 
 /**
  * Reads a page file's text, unless the caller has it (`known`: a worker pool reads ahead).
@@ -53,5 +30,5 @@ export function readPageSource(root: string, file: string, known?: string): { so
 /** Reads `file` (relative to `root`), unless its text is `known`, and parses it. */
 export function readPage(root: string, file: string, known?: string): ParsedPage {
   const read = readPageSource(root, file, known);
-  return 'failed' in read ? read.failed : parsePage(file, read.source);
+  return 'failed' in read ? read.failed : parsePage(file, read.source, { root });
 }

@@ -22,6 +22,7 @@ export const catalogue = {
   'frontmatter/schema': { severity: 'error', hint: 'See schemas/frontmatter.schema.json for the allowed keys and values.' },
   'frontmatter/unknown-key': { severity: 'warning', hint: 'docsite ignores this key; check its spelling if you meant a known one.' },
   'mdx/syntax': { severity: 'error', hint: 'In MDX, `<` and `{` start JSX and expressions: escape them as `\\<` and `\\{` in prose.' },
+  'mdx/snippet': { severity: 'error', hint: 'Import snippets by default import from snippets/ (`import Caution from "/snippets/caution.mdx"`) and place them as `<Caution />`.' },
   'mdx/too-deep': { severity: 'error', hint: 'Flatten the page: close elements you meant to close, or split deeply nested content into pages.' },
   'mdx/read-error': { severity: 'error', hint: 'Check the file permissions and that the file is UTF-8 text.' },
   'page/duplicate-path': { severity: 'error', hint: 'Two files give one page (`guide.md` and `guide.mdx`, or `guide.mdx` and `guide/index.mdx`): rename or remove one of them.' },

@@ -5,7 +5,7 @@ import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import remarkRehype, { defaultHandlers, type Options as RemarkRehypeOptions } from 'remark-rehype';
 import { unified } from 'unified';
-import { isHtmlElementName, type JsxElement, type PageModel } from '../content/index.js';
+import { isHtmlElementName, type JsxElement } from '../content/index.js';
 import { codeBlock } from './code-block.js';
 import { COMPONENTS } from './components/index.js';
 import { htmlElement } from './html-element.js';
@@ -21,9 +21,8 @@ function isBlockComponent(name: string | null | undefined): boolean {
   return name !== null && name !== undefined && name in COMPONENTS && !INLINE_COMPONENTS.has(name);
 }
 
-/** Renders the body of a page (no layout). Unknown components render their children. */
-export function renderBody(tree: Root, page: Pick<PageModel, 'headings'>): string {
-  const idByLine = new Map(page.headings.map((heading) => [heading.line, heading.id]));
+/** Renders the body of a page (no layout), analysed first (its headings carry their ids). Unknown components render their children. */
+export function renderBody(tree: Root): string {
   const counters = new Map<string, number>();
   const nextId = (prefix: string): string => {
     const n = (counters.get(prefix) ?? 0) + 1;
@@ -60,9 +59,8 @@ export function renderBody(tree: Root, page: Pick<PageModel, 'headings'>): strin
     },
     heading(state, node: MdastHeading) {
       const element = defaultHandlers.heading(state, node);
-      const id = idByLine.get(node.position?.start.line ?? -1);
-      if (id) {
-        element.properties.id = id;
+      const id = element.properties.id;
+      if (typeof id === 'string') {
         element.children.push(h('a', { className: ['heading-anchor'], href: `#${id}`, ariaLabel: 'Link to this section' }, '#'));
       }
       return element;
