@@ -84,9 +84,9 @@ function inline(tree: Root, file: string, root: string, problem: SnippetProblem,
       if (isJsxElement(child) && child.name && imports.has(child.name)) {
         const where = positionOf(child);
         const nodes = content(child.name, where);
-        const placed = nodes ? placedAt(child.type === 'mdxJsxTextElement' ? inlineContent(nodes) : nodes, child.position) : [];
-        parent.children.splice(i, 1, ...(placed as typeof parent.children));
-        i += placed.length - 1;
+        const replacement = nodes ? placedAt(child.type === 'mdxJsxTextElement' ? inlineContent(nodes) : nodes, child.position) : [];
+        parent.children.splice(i, 1, ...(replacement as typeof parent.children));
+        i += replacement.length - 1;
       } else if ('children' in child) replaceIn(child);
     }
   };
