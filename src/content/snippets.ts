@@ -84,7 +84,7 @@ function inline(tree: Root, file: string, root: string, problem: SnippetProblem,
       if (isJsxElement(child) && child.name && imports.has(child.name)) {
         const where = positionOf(child);
         const nodes = content(child.name, where);
-        const replacement = nodes ? placedAt(child.type === 'mdxJsxTextElement' ? inlineContent(nodes) : nodes, child.position) : [];
+        const replacement = nodes ? placedAt(child.type === 'mdxJsxTextElement' ? inlineContent(nodes) : nodes, child.position, stringProps(child)) : [];
         parent.children.splice(i, 1, ...(replacement as typeof parent.children));
         i += replacement.length - 1;
       } else if ('children' in child) replaceIn(child);
@@ -143,17 +143,37 @@ function inlineContent(nodes: RootContent[]): RootContent[] {
   return nodes.length === 1 && nodes[0]!.type === 'paragraph' ? (nodes[0].children as RootContent[]) : nodes;
 }
 
-/** Copies of `nodes` (a snippet placed twice must not share nodes) with every position set to `position`. */
-function placedAt(nodes: RootContent[], position: Nodes['position']): RootContent[] {
+/**
+ * Copies of `nodes` (a snippet placed twice must not share nodes) with every position set to
+ * `position`, and each `{name}` expression of a string prop given at the placement replaced by
+ * its text: `<Plan name="Team" />` fills `{name}`. Nothing is evaluated; other expressions stay
+ * as they are (and render nothing).
+ */
+function placedAt(nodes: RootContent[], position: Nodes['position'], props: ReadonlyMap<string, string>): RootContent[] {
   const copies = structuredClone(nodes);
-  const stack: Nodes[] = [...copies];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (position) node.position = position;
-    else delete node.position;
-    if ('children' in node) stack.push(...node.children);
+  const parents: Parent[] = [{ type: 'root', children: copies } as Root];
+  while (parents.length > 0) {
+    const parent = parents.pop()!;
+    parent.children.forEach((node, i) => {
+      const value = (node.type === 'mdxTextExpression' || node.type === 'mdxFlowExpression') && props.get(node.value.trim());
+      if (typeof value === 'string') {
+        const text = { type: 'text', value } as const;
+        parent.children[i] = node.type === 'mdxFlowExpression' ? { type: 'paragraph', children: [text] } : text;
+        node = parent.children[i] as RootContent;
+      }
+      if (position) node.position = position;
+      else delete node.position;
+      if ('children' in node) parents.push(node);
+    });
   }
   return copies;
+}
+
+/** The props of a placement given as plain strings (`name="Team"`). */
+function stringProps(element: Nodes): Map<string, string> {
+  const props = new Map<string, string>();
+  if (isJsxElement(element)) for (const attr of element.attributes) if (attr.type === 'mdxJsxAttribute' && typeof attr.value === 'string') props.set(attr.name, attr.value);
+  return props;
 }
 
 function positionOf(node: Nodes): Position {

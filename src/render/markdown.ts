@@ -27,9 +27,14 @@ export function pageMarkdown(source: string, title: string, description?: string
 function markdownBody(source: string, snippets: ReadonlyMap<string, PlacedSnippet>): string {
   const body = extractHeadingIds(source.replace(/^\uFEFF/, '').replace(FRONTMATTER, '')).source.replace(ESM_LINE, '');
   if (snippets.size === 0) return body;
-  return body.replace(/^[ \t]*<([A-Za-z_$][\w$]*)\s*\/>[ \t]*$/gm, (line, name: string) => {
+  return body.replace(/^[ \t]*<([A-Za-z_$][\w$]*)((?:\s+[\w-]+="[^"]*")*)\s*\/>[ \t]*$/gm, (line, name: string, attributes: string) => {
     const snippet = snippets.get(name);
-    return snippet ? markdownBody(snippet.source, snippet.places).trim() : line;
+    if (!snippet) return line;
+    // String props fill their `{name}` expressions, as in the rendered page.
+    const props = new Map([...attributes.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, prop, value]) => [prop!, value!]));
+    return markdownBody(snippet.source, snippet.places)
+      .replace(/\{\s*([A-Za-z_$][\w$]*)\s*\}/g, (expression, prop: string) => props.get(prop) ?? expression)
+      .trim();
   });
 }
 

@@ -1,7 +1,7 @@
 // Snippets placed in pages: their content becomes the page's, for rendering, search, headings and link checks.
 import { describe, expect, it } from 'vitest';
 import { analysePage, parsePage } from '../../src/content/index.js';
-import { renderBody } from '../../src/render/index.js';
+import { pageMarkdown, renderBody } from '../../src/render/index.js';
 import { writeSite } from '../helpers/site.js';
 
 const PAGE = `---
@@ -45,6 +45,14 @@ describe('snippets', () => {
     expect(parsed.page.headings.map((h) => [h.id, h.line])).toEqual([['deploy', 8], ['before-you-start', 10], ['release-notes', 10], ['before-you-start-1', 14], ['release-notes', 14]]);
     expect(parsed.page.sections.map((s) => s.text).join('\n')).toContain('Back up the database first.');
     expect(parsed.page.links).toContainEqual({ kind: 'link', url: '/guides/backup', line: 10, column: 1 });
+  });
+
+  it('fills a snippet\'s {name} expressions from string props, in the page and in its Markdown', () => {
+    const root = site({ 'snippets/greeting.mdx': 'Hello {name}, your plan is {plan}. {1 + 1}\n' });
+    const source = '---\ntitle: Hi\n---\n\nimport Greeting from "/snippets/greeting.mdx";\n\n<Greeting name="Ada" plan="Team" />\n';
+    const { tree, snippets } = analysePage('hi.mdx', source, { root });
+    expect(renderBody(tree!)).toBe('<p>Hello Ada, your plan is Team. </p>');
+    expect(pageMarkdown(source, 'Hi', undefined, snippets)).toBe('# Hi\n\nHello Ada, your plan is Team. {1 + 1}\n');
   });
 
   it('reports a missing snippet, one outside snippets/, and one that places itself, at the page', () => {
