@@ -7,7 +7,7 @@ import { extractApiFields } from './api-fields.js';
 import { extractHeadingIds } from './heading-ids.js';
 import { parseMdx } from './mdx-processor.js';
 import { MAX_NESTING, tooDeepAt } from './nesting.js';
-import { inlineSnippets, type PlacedSnippet } from './snippets.js';
+import { inlineSnippets, NO_USE, type SnippetUse } from './snippets.js';
 import { outlinePage } from './page-outline.js';
 import type { PageModel } from './page-model.js';
 
@@ -37,8 +37,8 @@ export interface PageAnalysis {
   parsed: ParsedPage;
   /** Undefined when the MDX did not parse. */
   tree: Root | undefined;
-  /** By the names the page places them as (see inlineSnippets); empty without `root`. */
-  snippets: ReadonlyMap<string, PlacedSnippet>;
+  /** What the page takes from snippets (see inlineSnippets); nothing without `root`. */
+  snippets: SnippetUse;
 }
 
 /** Parses a page and also returns its MDX tree and snippets, for rendering. */
@@ -51,7 +51,7 @@ export function analysePage(file: string, source: string, options: ParseOptions 
   };
   const { source: mdx, idsByLine } = extractHeadingIds(source.replace(/^\uFEFF/, ''));
   let tree: Root;
-  let snippets: ReadonlyMap<string, PlacedSnippet> = new Map();
+  let snippets = NO_USE;
   try {
     tree = parseMdx(mdx);
     if (options.root !== undefined) snippets = inlineSnippets(tree, file, options.root, (at, message) => diagnostics.push(diagnostic('mdx/snippet', file, at, message)));

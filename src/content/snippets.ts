@@ -15,8 +15,10 @@ export const SNIPPETS_DIR = 'snippets/';
 /** Snippets placing snippets: deeper than this is surely a mistake. */
 const MAX_DEPTH = 8;
 
-/** `import Name from "/snippets/name.mdx"`: a default import of an MDX or Markdown file. */
-const DEFAULT_IMPORT = /import\s+([A-Za-z_$][\w$]*)\s+from\s*(['"])([^'"]+\.mdx?)\2/g;
+/** `import Name from "/snippets/name.mdx"` or `import { a, b as c } from …`: an import of an MDX or Markdown file. */
+const IMPORT = /import\s+(?:([A-Za-z_$][\w$]*)|\{([^}]*)\})\s+from\s*(['"])([^'"]+\.mdx?)\3/g;
+/** `export const name = "text"`: a snippet's string variable (nothing else is read, nothing is run). */
+const STRING_EXPORT = /^export\s+const\s+([A-Za-z_$][\w$]*)\s*=\s*(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')\s*;?\s*$/gm;
 
 /**
  * Whether a page's source may place a snippet: the build's cache keys of such pages include the
@@ -45,34 +47,53 @@ export function snippetsDigest(root: string): string {
   return hash.digest('hex');
 }
 
-/** A snippet a page placed: its source, and the snippets it places in turn, by name. */
+/** What a page or snippet takes from snippets: the snippets it places and the variables it imports, by the names it uses. */
+export interface SnippetUse {
+  placed: ReadonlyMap<string, PlacedSnippet>;
+  variables: ReadonlyMap<string, string>;
+}
+
+/** A snippet a page placed: its source, and what it takes from snippets in turn. */
 export interface PlacedSnippet {
   source: string;
-  places: ReadonlyMap<string, PlacedSnippet>;
+  uses: SnippetUse;
 }
+
+/** What a page without snippets takes. */
+export const NO_USE: SnippetUse = { placed: new Map(), variables: new Map() };
 
 /** What `inlineSnippets` reports: a problem with an import, at the place in the page it concerns. */
 export type SnippetProblem = (at: Position, message: string) => void;
 
 /**
  * Replaces each element a page places by a snippet's imported name with that snippet's content,
- * read under `root` (snippets may place snippets). The content takes the position of the element
- * it replaces, so whatever is reported about it points at the page's line. Expressions (`{prop}`)
- * are not evaluated, here as anywhere in docsite. Returns the snippets placed, by name, for the
- * page's Markdown version.
+ * read under `root` (snippets may place snippets), and each `{name}` of a variable imported from
+ * a snippet (`export const name = "text"`) with its text. Placed content takes the position of
+ * the element it replaces, so whatever is reported about it points at the page's line. Nothing
+ * is evaluated: other expressions stay as they are (and render nothing). Returns what the page
+ * took, for its Markdown version.
  */
-export function inlineSnippets(tree: Root, file: string, root: string, problem: SnippetProblem): Map<string, PlacedSnippet> {
+export function inlineSnippets(tree: Root, file: string, root: string, problem: SnippetProblem): SnippetUse {
   return inline(tree, file, root, problem, [file], undefined);
 }
 
-function inline(tree: Root, file: string, root: string, problem: SnippetProblem, chain: readonly string[], at: Position | undefined): Map<string, PlacedSnippet> {
-  const placed = new Map<string, PlacedSnippet>();
+function inline(tree: Root, file: string, root: string, problem: SnippetProblem, chain: readonly string[], at: Position | undefined): SnippetUse {
   const imports = snippetImports(tree, file, (where, message) => problem(at ?? where, message));
-  if (imports.size === 0) return placed;
+  if (imports.components.size === 0 && imports.variables.size === 0) return NO_USE;
+  const variables = new Map<string, string>();
+  for (const [name, { path, exported, where }] of imports.variables) {
+    const source = snippetSource(path, root, (message) => problem(at ?? where, message));
+    if (source === undefined) continue;
+    const value = stringExports(source).get(exported);
+    if (value !== undefined) variables.set(name, value);
+    else problem(at ?? where, `The snippet ${path} has no \`export const ${exported} = "…"\` for {${name}}.`);
+  }
+  fillExpressions(tree, variables);
+  const placed = new Map<string, PlacedSnippet>();
   const contentOf = new Map<string, RootContent[] | undefined>();
   const content = (name: string, where: Position): RootContent[] | undefined => {
     if (!contentOf.has(name)) {
-      const snippet = snippetContent(imports.get(name)!, root, problem, chain, at ?? where);
+      const snippet = snippetContent(imports.components.get(name)!, root, problem, chain, at ?? where);
       if (snippet) placed.set(name, snippet.placed);
       contentOf.set(name, snippet?.nodes);
     }
@@ -81,9 +102,8 @@ function inline(tree: Root, file: string, root: string, problem: SnippetProblem,
   const replaceIn = (parent: Parent): void => {
     for (let i = 0; i < parent.children.length; i++) {
       const child = parent.children[i] as Nodes;
-      if (isJsxElement(child) && child.name && imports.has(child.name)) {
-        const where = positionOf(child);
-        const nodes = content(child.name, where);
+      if (isJsxElement(child) && child.name && imports.components.has(child.name)) {
+        const nodes = content(child.name, positionOf(child));
         const replacement = nodes ? placedAt(child.type === 'mdxJsxTextElement' ? inlineContent(nodes) : nodes, child.position, stringProps(child)) : [];
         parent.children.splice(i, 1, ...(replacement as typeof parent.children));
         i += replacement.length - 1;
@@ -91,36 +111,63 @@ function inline(tree: Root, file: string, root: string, problem: SnippetProblem,
     }
   };
   replaceIn(tree);
-  return placed;
+  return { placed, variables };
 }
 
-/** The snippet files a tree imports, by local name; bad imports are reported and left out. */
-function snippetImports(tree: Root, file: string, problem: SnippetProblem): Map<string, string> {
-  const imports = new Map<string, string>();
+/** Where a tree imports a variable from: the snippet, the name it exports, the import's line. */
+interface VariableImport {
+  path: string;
+  exported: string;
+  where: Position;
+}
+
+/** What a tree imports from snippets, by local name: components and variables; bad imports are reported and left out. */
+function snippetImports(tree: Root, file: string, problem: SnippetProblem): { components: Map<string, string>; variables: Map<string, VariableImport> } {
+  const components = new Map<string, string>();
+  const variables = new Map<string, VariableImport>();
   for (const node of tree.children) {
     if (node.type !== 'mdxjsEsm') continue;
-    for (const match of node.value.matchAll(DEFAULT_IMPORT)) {
-      const [, name, , specifier] = match;
+    for (const match of node.value.matchAll(IMPORT)) {
+      const [, name, named, , specifier] = match;
       const path = specifier!.startsWith('/') ? posix.normalize(specifier!.slice(1)) : posix.join(posix.dirname(file), specifier!);
       // One ESM block holds all the imports: each is reported at its own line.
-      const at = { line: positionOf(node).line + (node.value.slice(0, match.index).match(/\n/g)?.length ?? 0), column: 1 };
-      if (!path.startsWith(SNIPPETS_DIR)) problem(at, `"${specifier}" is not under ${SNIPPETS_DIR}: pages import MDX only from there, so <${name}> renders nothing.`);
-      else imports.set(name!, path);
+      const where = { line: positionOf(node).line + (node.value.slice(0, match.index).match(/\n/g)?.length ?? 0), column: 1 };
+      if (!path.startsWith(SNIPPETS_DIR)) {
+        problem(where, `"${specifier}" is not under ${SNIPPETS_DIR}: pages import MDX only from there, so ${name ? `<${name}>` : `{${named!.trim()}}`} renders nothing.`);
+      } else if (name) components.set(name, path);
+      else {
+        for (const part of named!.split(',')) {
+          const [exported, local = exported] = part.trim().split(/\s+as\s+/);
+          if (exported) variables.set(local!, { path, exported, where });
+        }
+      }
     }
   }
-  return imports;
+  return { components, variables };
+}
+
+/** A snippet file's text; undefined (and reported) when it cannot be read. */
+function snippetSource(path: string, root: string, problem: (message: string) => void): string | undefined {
+  try {
+    return pageText(readFileSync(join(root, path)));
+  } catch (error) {
+    return void problem(`The snippet ${path} cannot be read: ${(error as Error).message}`);
+  }
+}
+
+/** The string constants a snippet exports. */
+function stringExports(source: string): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const [, name, double, single] of source.matchAll(STRING_EXPORT)) values.set(name!, (double ?? single!).replace(/\\(.)/g, '$1'));
+  return values;
 }
 
 /** A snippet's content, its own snippets in place; undefined (and reported) when it cannot be had. */
 function snippetContent(path: string, root: string, problem: SnippetProblem, chain: readonly string[], at: Position): { nodes: RootContent[]; placed: PlacedSnippet } | undefined {
   if (chain.includes(path)) return void problem(at, `The snippet ${path} places itself (${[...chain, path].join(' → ')}).`);
   if (chain.length > MAX_DEPTH) return void problem(at, `Snippets are placed more than ${MAX_DEPTH} deep (${chain.join(' → ')}).`);
-  let source: string;
-  try {
-    source = pageText(readFileSync(join(root, path)));
-  } catch (error) {
-    return void problem(at, `The snippet ${path} cannot be read: ${(error as Error).message}`);
-  }
+  const source = snippetSource(path, root, (message) => problem(at, message));
+  if (source === undefined) return undefined;
   const { source: mdx, idsByLine } = extractHeadingIds(source.replace(/^\uFEFF/, ''));
   let tree: Root;
   try {
@@ -134,8 +181,8 @@ function snippetContent(path: string, root: string, problem: SnippetProblem, cha
     const id = node.type === 'heading' ? idsByLine.get(node.position?.start.line ?? 0) : undefined;
     if (id) node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
   }
-  const places = inline(tree, path, root, problem, [...chain, path], at);
-  return { nodes: tree.children.filter((node) => node.type !== 'yaml' && node.type !== 'mdxjsEsm'), placed: { source, places } };
+  const uses = inline(tree, path, root, problem, [...chain, path], at);
+  return { nodes: tree.children.filter((node) => node.type !== 'yaml' && node.type !== 'mdxjsEsm'), placed: { source, uses } };
 }
 
 /** A snippet placed inside a line of text: a lone paragraph's words, not the paragraph. */
@@ -145,28 +192,38 @@ function inlineContent(nodes: RootContent[]): RootContent[] {
 
 /**
  * Copies of `nodes` (a snippet placed twice must not share nodes) with every position set to
- * `position`, and each `{name}` expression of a string prop given at the placement replaced by
- * its text: `<Plan name="Team" />` fills `{name}`. Nothing is evaluated; other expressions stay
- * as they are (and render nothing).
+ * `position`, and the `{name}` of each string prop given at the placement filled:
+ * `<Plan name="Team" />` fills `{name}`.
  */
 function placedAt(nodes: RootContent[], position: Nodes['position'], props: ReadonlyMap<string, string>): RootContent[] {
-  const copies = structuredClone(nodes);
-  const parents: Parent[] = [{ type: 'root', children: copies } as Root];
+  const copies: Root = { type: 'root', children: structuredClone(nodes) };
+  fillExpressions(copies, props);
+  const stack: Nodes[] = [...copies.children];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (position) node.position = position;
+    else delete node.position;
+    if ('children' in node) stack.push(...node.children);
+  }
+  return copies.children;
+}
+
+/** Replaces each `{name}` expression whose name has a value with that text (nothing is evaluated). */
+function fillExpressions(tree: Root, values: ReadonlyMap<string, string>): void {
+  if (values.size === 0) return;
+  const parents: Parent[] = [tree];
   while (parents.length > 0) {
     const parent = parents.pop()!;
     parent.children.forEach((node, i) => {
-      const value = (node.type === 'mdxTextExpression' || node.type === 'mdxFlowExpression') && props.get(node.value.trim());
-      if (typeof value === 'string') {
-        const text = { type: 'text', value } as const;
-        parent.children[i] = node.type === 'mdxFlowExpression' ? { type: 'paragraph', children: [text] } : text;
-        node = parent.children[i] as RootContent;
+      const value = (node.type === 'mdxTextExpression' || node.type === 'mdxFlowExpression') && values.get(node.value.trim());
+      if (typeof value !== 'string') {
+        if ('children' in node) parents.push(node);
+        return;
       }
-      if (position) node.position = position;
-      else delete node.position;
-      if ('children' in node) parents.push(node);
+      const text = { type: 'text' as const, value, position: node.position };
+      parent.children[i] = node.type === 'mdxFlowExpression' ? { type: 'paragraph', children: [text], position: node.position } : text;
     });
   }
-  return copies;
 }
 
 /** The props of a placement given as plain strings (`name="Team"`). */

@@ -1,5 +1,5 @@
 // The Markdown version of a page (`<path>.md`): title, description and the body as written.
-import { extractHeadingIds, type PlacedSnippet } from '../content/index.js';
+import { extractHeadingIds, type SnippetUse } from '../content/index.js';
 
 const FRONTMATTER = /^---\r?\n[\s\S]*?\r?\n---\r?\n?/;
 const ESM_LINE = /^(import|export)\s.*$/gm;
@@ -11,7 +11,7 @@ const ESM_LINE = /^(import|export)\s.*$/gm;
  * placed on a line of its own (`<Caution />`) is replaced by its own Markdown. It ends with one
  * line break and no other trailing space: llms-full.txt joins pages as they are.
  */
-export function pageMarkdown(source: string, title: string, description?: string, snippets: ReadonlyMap<string, PlacedSnippet> = new Map()): string {
+export function pageMarkdown(source: string, title: string, description?: string, snippets: SnippetUse = { placed: new Map(), variables: new Map() }): string {
   const body = markdownBody(source, snippets)
     .replace(/[ \t]+$/gm, '')
     .replace(/^\n+/, '')
@@ -23,19 +23,22 @@ export function pageMarkdown(source: string, title: string, description?: string
   return `${`${head}${quote}${body}`.trimEnd()}\n`;
 }
 
-/** A page's or snippet's text without frontmatter, imports or `{#id}` markers, its placed snippets in place. */
-function markdownBody(source: string, snippets: ReadonlyMap<string, PlacedSnippet>): string {
-  const body = extractHeadingIds(source.replace(/^\uFEFF/, '').replace(FRONTMATTER, '')).source.replace(ESM_LINE, '');
-  if (snippets.size === 0) return body;
+/** A page's or snippet's text without frontmatter, imports or `{#id}` markers, what it takes from snippets in place. */
+function markdownBody(source: string, { placed, variables }: SnippetUse): string {
+  const body = fillNames(extractHeadingIds(source.replace(/^\uFEFF/, '').replace(FRONTMATTER, '')).source.replace(ESM_LINE, ''), variables);
+  if (placed.size === 0) return body;
   return body.replace(/^[ \t]*<([A-Za-z_$][\w$]*)((?:\s+[\w-]+="[^"]*")*)\s*\/>[ \t]*$/gm, (line, name: string, attributes: string) => {
-    const snippet = snippets.get(name);
+    const snippet = placed.get(name);
     if (!snippet) return line;
     // String props fill their `{name}` expressions, as in the rendered page.
     const props = new Map([...attributes.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, prop, value]) => [prop!, value!]));
-    return markdownBody(snippet.source, snippet.places)
-      .replace(/\{\s*([A-Za-z_$][\w$]*)\s*\}/g, (expression, prop: string) => props.get(prop) ?? expression)
-      .trim();
+    return fillNames(markdownBody(snippet.source, snippet.uses), props).trim();
   });
+}
+
+/** `{name}` expressions with a value in `values` replaced by it; others left as written. */
+function fillNames(text: string, values: ReadonlyMap<string, string>): string {
+  return values.size === 0 ? text : text.replace(/\{\s*([A-Za-z_$][\w$]*)\s*\}/g, (expression, name: string) => values.get(name) ?? expression);
 }
 
 function escapeRegExp(text: string): string {

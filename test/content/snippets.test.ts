@@ -55,6 +55,15 @@ describe('snippets', () => {
     expect(pageMarkdown(source, 'Hi', undefined, snippets)).toBe('# Hi\n\nHello Ada, your plan is Team. {1 + 1}\n');
   });
 
+  it('fills {name} with a string a snippet exports, and reports a name it does not export', () => {
+    const root = site({ 'snippets/vars.mdx': 'export const version = "2.4";\nexport const quoted = \'say "hi"\';\n' });
+    const source = 'import { version, quoted as greeting, missing } from "/snippets/vars.mdx";\n\nInstall v{version} and {greeting}.\n\n{version}\n';
+    const { parsed, tree, snippets } = analysePage('install.mdx', source, { root });
+    expect(renderBody(tree!)).toBe('<p>Install v2.4 and say "hi".</p>\n<p>2.4</p>');
+    expect(pageMarkdown(source, 'Install', undefined, snippets)).toBe('# Install\n\nInstall v2.4 and say "hi".\n\n2.4\n');
+    expect(parsed.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([['mdx/snippet', 1, 'The snippet snippets/vars.mdx has no `export const missing = "…"` for {missing}.']]);
+  });
+
   it('reports a missing snippet, one outside snippets/, and one that places itself, at the page', () => {
     const root = site({ 'snippets/loop.mdx': 'import Loop from "/snippets/loop.mdx";\n\n<Loop />\n' });
     const source = 'import Gone from "/snippets/gone.mdx";\nimport Page from "/guides/other.mdx";\nimport Loop from "/snippets/loop.mdx";\n\n<Gone />\n\n<Page />\n\n<Loop />\n';
