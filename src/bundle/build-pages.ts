@@ -39,7 +39,6 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
   const stampsFile = join(outDir, '.cache', 'sources.json');
   /** Made when the docs folder is known: a stamp vouches for a page only under the same snippets. */
   let stamps: SourceStamps | undefined;
-  let context: PageContext | undefined;
   const built = new Map<string, HeldPage>();
   const hold = (page: BuiltPage): HeldPage => ({ parsed: page.parsed, markdown: page.markdown, source: () => page.source, html: () => page.html });
   const keys = new Map<string, string>();
@@ -63,7 +62,6 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
     async parse(root, files, onProgress) {
       const pageContext: PageContext = { root, snippets: snippetsDigest(root) };
       const sourceStamps = new SourceStamps(stampsFile, `${DOCSITE_VERSION}\0${pageContext.snippets}`);
-      context = pageContext;
       stamps = sourceStamps;
       // Each file's stat is taken while the cache's log is still being read.
       const stampedKeys = files.map((file) => sourceStamps.keyOf(file, join(root, file)));
@@ -77,7 +75,7 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
         const hit = stamped === undefined ? undefined : cache.get(stamped);
         if (stamped !== undefined && hit) {
           keys.set(file, stamped);
-          built.set(file, heldFromCache(file, stamped, hit, () => readFileSync(path, 'utf8')));
+          built.set(file, heldFromCache(pageContext, file, stamped, hit, () => readFileSync(path, 'utf8')));
           cacheHits++;
           continue;
         }
@@ -95,7 +93,7 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
         if (cached) {
           keys.set(file, key);
           sourceStamps.record(file, key);
-          built.set(file, heldFromCache(file, key, cached, () => read.source));
+          built.set(file, heldFromCache(pageContext, file, key, cached, () => read.source));
           cacheHits++;
         } else misses.push(file);
       }
@@ -114,7 +112,7 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
   };
 
   /** A page the cache had; its body is read from the cache when laid out, or rendered again if that file went missing. */
-  function heldFromCache(file: string, key: string, hit: CachedPage, source: () => string): HeldPage {
+  function heldFromCache(context: PageContext, file: string, key: string, hit: CachedPage, source: () => string): HeldPage {
     return { ...hit, source, html: () => cache.html(key) ?? buildPageSource(file, source(), context).html };
   }
 }

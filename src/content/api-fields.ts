@@ -1,7 +1,7 @@
 // Reads <ParamField> and <ResponseField> components (nested through <Expandable>) into field models.
 import type { Nodes, Parent } from 'mdast';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
-import { attribute, isJsxElement, plainText, stringAttribute, type AttributeValue, type JsxElement } from './mdx-nodes.js';
+import { attribute, isJsxElement, plainText, startOf, stringAttribute, type AttributeValue, type JsxElement } from './mdx-nodes.js';
 import type { FieldModel, ParamFieldModel, ParamLocation, ResponseFieldModel } from './page-model.js';
 
 const LOCATIONS: readonly ParamLocation[] = ['path', 'body', 'query', 'header'];
@@ -38,7 +38,7 @@ export function extractApiFields(tree: Parent, file: string, diagnostics: Diagno
 }
 
 function readField(element: JsxElement, file: string, diagnostics: Diagnostic[]): FieldModel | undefined {
-  const at = { line: element.position?.start.line ?? 1, column: element.position?.start.column ?? 1 };
+  const at = startOf(element);
   const common = {
     type: stringAttribute(element, 'type'),
     required: isTrue(attribute(element, 'required')),

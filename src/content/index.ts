@@ -6,7 +6,7 @@ export { PARSE_JOB, parsePages } from './parse-pool.js';
 export { runPool, defaultJobs, type PoolJob } from './worker-pool.js';
 export { serveBatches } from './serve-batches.js';
 export { extractHeadingIds } from './heading-ids.js';
-export { mayUseSnippets, snippetsDigest, type SnippetUse } from './snippets.js';
+export { mayUseSnippets, NO_USE, snippetsDigest, type SnippetUse } from './snippets.js';
 export { asHttpMethod, hasBalancedParams, parseEndpointReference } from './api-declaration.js';
 export * from './page-model.js';
 export { readSkills, type Skill } from './skills.js';

@@ -1,11 +1,17 @@
 // Small readers for mdast and MDX JSX nodes, shared by the page extractors.
 import type { Nodes, Parent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
+import type { Position } from '../diagnostics/index.js';
 
 export type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
 /** A JSX attribute as the author wrote it: a string, `true` for a bare attribute, or an expression's source. */
 export type AttributeValue = string | true | { expression: string };
+
+/** Where a node starts, for a diagnostic (1:1 when the node has no position). */
+export function startOf(node: Nodes): Position {
+  return { line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 };
+}
 
 export function isJsxElement(node: Nodes): node is JsxElement {
   return node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';

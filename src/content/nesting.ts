@@ -1,6 +1,7 @@
 // How deep a page's elements may nest: rendering and the tree walks recurse once per level.
 import type { Nodes, Root } from 'mdast';
 import type { Position } from '../diagnostics/index.js';
+import { startOf } from './mdx-nodes.js';
 
 /**
  * The deepest nesting a page may have. No real page comes close (ten nested lists are about
@@ -15,7 +16,7 @@ export function tooDeepAt(tree: Root): Position | undefined {
   while (nodes.length > 0) {
     const node = nodes.pop()!;
     const depth = depths.pop()!;
-    if (depth > MAX_NESTING) return { line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 };
+    if (depth > MAX_NESTING) return startOf(node);
     if (!('children' in node)) continue;
     for (const child of node.children) {
       nodes.push(child);

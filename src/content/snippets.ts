@@ -6,7 +6,7 @@ import type { Nodes, Parent, Root, RootContent } from 'mdast';
 import type { Position } from '../diagnostics/index.js';
 import { extractHeadingIds } from './heading-ids.js';
 import { parseMdx } from './mdx-processor.js';
-import { isJsxElement } from './mdx-nodes.js';
+import { isJsxElement, startOf } from './mdx-nodes.js';
 import { pageText } from './page-text.js';
 
 /** Where snippets live; nothing else may be imported. */
@@ -81,10 +81,15 @@ function inline(tree: Root, file: string, root: string, problem: SnippetProblem,
   const imports = snippetImports(tree, file, (where, message) => problem(at ?? where, message));
   if (imports.components.size === 0 && imports.variables.size === 0) return NO_USE;
   const variables = new Map<string, string>();
+  const exportsOf = new Map<string, Map<string, string> | undefined>();
   for (const [name, { path, exported, where }] of imports.variables) {
-    const source = snippetSource(path, root, (message) => problem(at ?? where, message));
-    if (source === undefined) continue;
-    const value = stringExports(source).get(exported);
+    if (!exportsOf.has(path)) {
+      const source = snippetSource(path, root, (message) => problem(at ?? where, message));
+      exportsOf.set(path, source === undefined ? undefined : stringExports(source));
+    }
+    const exports = exportsOf.get(path);
+    if (!exports) continue;
+    const value = exports.get(exported);
     if (value !== undefined) variables.set(name, value);
     else problem(at ?? where, `The snippet ${path} has no \`export const ${exported} = "…"\` for {${name}}.`);
   }
@@ -103,7 +108,7 @@ function inline(tree: Root, file: string, root: string, problem: SnippetProblem,
     for (let i = 0; i < parent.children.length; i++) {
       const child = parent.children[i] as Nodes;
       if (isJsxElement(child) && child.name && imports.components.has(child.name)) {
-        const nodes = content(child.name, positionOf(child));
+        const nodes = content(child.name, startOf(child));
         const replacement = nodes ? placedAt(child.type === 'mdxJsxTextElement' ? inlineContent(nodes) : nodes, child.position, stringProps(child)) : [];
         parent.children.splice(i, 1, ...(replacement as typeof parent.children));
         i += replacement.length - 1;
@@ -131,7 +136,7 @@ function snippetImports(tree: Root, file: string, problem: SnippetProblem): { co
       const [, name, named, , specifier] = match;
       const path = specifier!.startsWith('/') ? posix.normalize(specifier!.slice(1)) : posix.join(posix.dirname(file), specifier!);
       // One ESM block holds all the imports: each is reported at its own line.
-      const where = { line: positionOf(node).line + (node.value.slice(0, match.index).match(/\n/g)?.length ?? 0), column: 1 };
+      const where = { line: startOf(node).line + (node.value.slice(0, match.index).match(/\n/g)?.length ?? 0), column: 1 };
       if (!path.startsWith(SNIPPETS_DIR)) {
         problem(where, `"${specifier}" is not under ${SNIPPETS_DIR}: pages import MDX only from there, so ${name ? `<${name}>` : `{${named!.trim()}}`} renders nothing.`);
       } else if (name) components.set(name, path);
@@ -231,8 +236,4 @@ function stringProps(element: Nodes): Map<string, string> {
   const props = new Map<string, string>();
   if (isJsxElement(element)) for (const attr of element.attributes) if (attr.type === 'mdxJsxAttribute' && typeof attr.value === 'string') props.set(attr.name, attr.value);
   return props;
-}
-
-function positionOf(node: Nodes): Position {
-  return { line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 };
 }

@@ -1,5 +1,5 @@
 // The Markdown version of a page (`<path>.md`): title, description and the body as written.
-import { extractHeadingIds, type SnippetUse } from '../content/index.js';
+import { extractHeadingIds, NO_USE, type SnippetUse } from '../content/index.js';
 
 const FRONTMATTER = /^---\r?\n[\s\S]*?\r?\n---\r?\n?/;
 const ESM_LINE = /^(import|export)\s.*$/gm;
@@ -11,7 +11,7 @@ const ESM_LINE = /^(import|export)\s.*$/gm;
  * placed on a line of its own (`<Caution />`) is replaced by its own Markdown. It ends with one
  * line break and no other trailing space: llms-full.txt joins pages as they are.
  */
-export function pageMarkdown(source: string, title: string, description?: string, snippets: SnippetUse = { placed: new Map(), variables: new Map() }): string {
+export function pageMarkdown(source: string, title: string, description?: string, snippets: SnippetUse = NO_USE): string {
   const body = markdownBody(source, snippets)
     .replace(/[ \t]+$/gm, '')
     .replace(/^\n+/, '')
