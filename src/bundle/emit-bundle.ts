@@ -34,25 +34,32 @@ export interface BuiltPages {
   keys: ReadonlyMap<string, string>;
 }
 
+/** What `emitBundle` added: the manifest, and the search index parts once `indexed` settles. */
+export interface EmittedBundle {
+  manifest: Manifest;
+  indexed: Promise<void>;
+}
+
 /** How `emitBundle` may spread its work. */
 export interface EmitOptions {
-  /** Where to build the search index while the pages are laid out; default: this thread, before them. */
+  /** Where to build the search index while the pages are laid out; default: this thread, after them. */
   searchWorker?: SearchIndexWorker | undefined;
 }
 
 /**
  * Adds every file of the bundle to `out`. `siteUrl` has no trailing slash. A page's files are
  * added by key (see OutputWriter.addKeyed): a rebuild neither lays out nor hashes the pages whose
- * layout inputs and sources did not change.
+ * layout inputs and sources did not change. Returns once every file but the search index parts
+ * is added; `indexed` settles when those are too (on a worker, they may still be in the making).
  */
-export async function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: OutputWriter, siteUrl: string, options: EmitOptions = {}): Promise<Manifest> {
+export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: OutputWriter, siteUrl: string, options: EmitOptions = {}): EmittedBundle {
   const json = (path: string, value: unknown): void => out.add(path, `${JSON.stringify(value, null, 2)}\n`);
   const tools = siteTools(site.config.name, site.navigation);
   const pageFiles = new Set(site.pages.map((p) => p.file));
   // Started first and awaited last: on a worker it is built while this thread writes everything else;
   // without one, after this thread has written everything else.
   const searchIndex = addSearchIndex(out, BUNDLE_PATHS.searchIndex, site.pages, (page) => keys.get(page.file)!, options.searchWorker);
-  // If a write below fails first, the build ends with that error and never awaits this promise:
+  // If a write below fails first, the build ends with that error and never awaits `indexed`:
   // its own failure (the same unwritable folder, say) must not then crash the process as unhandled.
   searchIndex.written.catch(() => undefined);
 
@@ -114,8 +121,7 @@ export async function emitBundle(site: SiteModel, { built, keys }: BuiltPages, o
   json('.well-known/mcp.json', discoveryDocument(discovery, false));
   json('.well-known/mcp/server-card.json', serverCard(discovery, 'public'));
   json('.well-known/mcp/server-cards.json', serverCards(discovery, false));
-  await searchIndex.written;
-  return manifest;
+  return { manifest, indexed: searchIndex.written };
 }
 
 /** The tree a page is shown in: its placement in the default version and language, else its first. */
