@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSiteLayout, llmsFullParts, llmsTxt, sitemapXml, summaryOf, templateAsset, TEMPLATE_ASSETS, type LlmsEntry } from '../render/index.js';
-import { defaultTree, type NavigationTree, type SiteModel, type SitePage } from '../site/index.js';
+import { BUNDLE_FOLDER, customFilesOf, defaultTree, isPublishedFile, type NavigationTree, type SiteModel, type SitePage } from '../site/index.js';
 import { DOCSITE_VERSION } from '../version.js';
 import { discoveryDocument, discoveryInputOf, serverCard, serverCards } from './discovery.js';
 import { generatedSkill } from './generated-skill.js';
@@ -16,17 +16,14 @@ import { siteTools } from './tools.js';
 
 /** Bundle-relative locations docsite owns. */
 export const BUNDLE_PATHS = {
-  manifest: '_docsite/manifest.json',
-  searchIndex: '_docsite/search/',
-  notFound: '_docsite/404.html',
-  assets: '_docsite/',
-  sources: '_docsite/sources/',
-  skills: '_docsite/skills/',
-  sidebars: '_docsite/nav/',
+  manifest: `${BUNDLE_FOLDER}manifest.json`,
+  searchIndex: `${BUNDLE_FOLDER}search/`,
+  notFound: `${BUNDLE_FOLDER}404.html`,
+  assets: BUNDLE_FOLDER,
+  sources: `${BUNDLE_FOLDER}sources/`,
+  skills: `${BUNDLE_FOLDER}skills/`,
+  sidebars: `${BUNDLE_FOLDER}nav/`,
 } as const;
-
-/** Files of the docs folder that are configuration, partials or dotfiles (`.env`, tool state): never published. */
-const NOT_PUBLISHED = /^(docs\.json|skill\.md|skills\/|snippets\/)|(^|\/)\./;
 
 /** The built pages of a build: what each page file gave, and the key of what it was built from. */
 export interface BuiltPages {
@@ -85,7 +82,7 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
   out.add(BUNDLE_PATHS.notFound, layout.notFound());
   for (const name of TEMPLATE_ASSETS) out.add(`${BUNDLE_PATHS.assets}${name}`, templateAsset(name));
   for (const file of site.files) {
-    if (!pageFiles.has(file) && !NOT_PUBLISHED.test(file)) out.add(file, readFileSync(join(site.root, file)));
+    if (!pageFiles.has(file) && isPublishedFile(file)) out.add(file, readFileSync(join(site.root, file)));
   }
 
   const skills = site.skills.length > 0 ? site.skills.map((s) => ({ ...s, generated: false })) : [{ ...generatedSkill(site, tools), generated: true }];
@@ -94,9 +91,11 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
   const order = readingOrder(site);
   const llms = llmsEntries(site, order, manifestPages, built);
   const llmsSite = { name: site.config.name, siteUrl, ...(site.config.description ? { description: site.config.description } : {}) };
-  out.add('llms.txt', llmsTxt(llmsSite, llms));
-  out.add('llms-full.txt', llmsFullParts(llmsSite, llms));
-  out.add('sitemap.xml', sitemapXml(siteUrl, manifestPages.filter((p) => p.indexed).map((p) => p.url)));
+  // The docs folder's own llms.txt (and the like) went in above, as it is, in place of the one made here.
+  const customFiles = customFilesOf(site.files);
+  if (!customFiles.includes('llms.txt')) out.add('llms.txt', llmsTxt(llmsSite, llms));
+  if (!customFiles.includes('llms-full.txt')) out.add('llms-full.txt', llmsFullParts(llmsSite, llms));
+  if (!customFiles.includes('sitemap.xml')) out.add('sitemap.xml', sitemapXml(siteUrl, manifestPages.filter((p) => p.indexed).map((p) => p.url)));
 
   const manifest: Manifest = {
     manifestVersion: MANIFEST_VERSION,
@@ -114,6 +113,7 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
     sidebars,
     searchIndex: searchIndex.files,
     notFound: BUNDLE_PATHS.notFound,
+    customFiles,
   };
   json(BUNDLE_PATHS.manifest, manifest);
 

@@ -1,7 +1,7 @@
 // The bundle manifest (_docsite/manifest.json): everything `serve` needs to know about the site.
 // schemas/manifest.schema.json describes the same shape; a test checks every build against it.
 import type { AuthMethod, PlaygroundMode } from '../config/index.js';
-import type { NavigationTree, PageAccess, Variant } from '../site/index.js';
+import type { CustomFile, NavigationTree, PageAccess, Variant } from '../site/index.js';
 import type { ToolDescriptor, ToolRole } from './tools.js';
 
 export const MANIFEST_VERSION = 3;
@@ -59,4 +59,9 @@ export interface Manifest {
   searchIndex: string[];
   /** Bundle-relative path of the 404 page. */
   notFound: string;
+  /**
+   * The root documents the docs folder supplies itself (see CUSTOM_FILES), published as they are:
+   * `serve` sends them in place of those it makes. Bundles of earlier builds have none listed.
+   */
+  customFiles?: CustomFile[];
 }

@@ -10,6 +10,7 @@ import { configuredServers, resolveEndpoint } from './api-endpoint.js';
 import { linkChecker } from './check-links.js';
 import { checkOperations, openApiPath, type OpenApiDocument, type OperationReference } from './openapi.js';
 import { openApiPageSource, operationOf } from './openapi-page.js';
+import { checkPublishedFiles } from './published-files.js';
 import { openApiFileOf, resolveNavigation } from './resolve-navigation.js';
 import { classifyPage, pageUrl, type SiteModel, type SitePage } from './site-model.js';
 
@@ -70,6 +71,7 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
     })
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const pageMap = new Map(pages.map((page) => [page.path, page]));
+  diagnostics.push(...checkPublishedFiles(files.files, new Map(pages.map((page) => [page.path, page.file]))));
   const redirects = new Set((config.redirects ?? []).map((r) => r.source.replace(/\/+$/, '')));
   const checkLinks = linkChecker({ pages: pageMap, files: fileSet, redirects, isIgnoredPage });
   for (const page of pages) diagnostics.push(...checkLinks(page));

@@ -1,0 +1,46 @@
+// The files of a docs folder that a build publishes as they are (images, downloads, an author's own
+// llms.txt), and the places they may not take: those of what the build makes itself.
+import { diagnostic, START, type Diagnostic } from '../diagnostics/index.js';
+
+/** Files of the docs folder that are configuration, partials or dotfiles (`.env`, tool state): never published. */
+const NOT_PUBLISHED = /^(docs\.json|skill\.md|skills\/|snippets\/)|(^|\/)\./;
+
+/** The bundle's folder of docsite's own files; `serve` also answers under it (sign-in, live reload). */
+export const BUNDLE_FOLDER = '_docsite/';
+
+/**
+ * Root documents that `serve` makes for each reader unless the docs folder has its own: then that
+ * file is published as it is and served in their place (an author's llms.txt, as on Mintlify).
+ */
+export const CUSTOM_FILES = ['llms.txt', 'llms-full.txt', 'sitemap.xml', 'robots.txt'] as const;
+export type CustomFile = (typeof CUSTOM_FILES)[number];
+
+/** Whether a file of the docs folder (not a page) goes into the bundle as it is. */
+export function isPublishedFile(file: string): boolean {
+  return !NOT_PUBLISHED.test(file);
+}
+
+/** The root documents that `files` (the docs folder's) supply themselves. */
+export function customFilesOf(files: readonly string[]): CustomFile[] {
+  const present = new Set(files);
+  return CUSTOM_FILES.filter((name) => present.has(name));
+}
+
+/**
+ * Reports each published file that would take the place of something the build writes: the HTML
+ * of a page (`guide.html` beside `guide.mdx`), or a file under `_docsite/`. Written over, the
+ * page or the bundle would break without a word; left out, the file would be lost just as quietly.
+ */
+export function checkPublishedFiles(files: readonly string[], pageFiles: ReadonlyMap<string, string>): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const file of files) {
+    if (!isPublishedFile(file)) continue;
+    if (file.startsWith(BUNDLE_FOLDER)) {
+      diagnostics.push(diagnostic('file/reserved-path', file, START, `${file} is in ${BUNDLE_FOLDER}, the folder of the bundle's own files.`));
+      continue;
+    }
+    const page = file.endsWith('.html') ? pageFiles.get(file.slice(0, -'.html'.length)) : undefined;
+    if (page !== undefined) diagnostics.push(diagnostic('file/reserved-path', file, START, `${file} is where the build writes the HTML of the page ${page}.`));
+  }
+  return diagnostics;
+}
