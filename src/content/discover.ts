@@ -1,6 +1,6 @@
 // Finds the files of a docs folder, honouring .docsiteignore and the always-ignored names.
-import { access, readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { access, readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
 export const IGNORE_FILE = '.docsiteignore';
@@ -25,18 +25,42 @@ export interface SiteFiles {
   files: string[];
   /** Whether a relative path is excluded by the ignore rules (whether or not it exists). */
   isIgnored(path: string): boolean;
+  /** Symbolic links that were not followed, sorted by path. */
+  skippedLinks: SkippedLink[];
 }
 
-/** Walks `root`, skipping ignored folders without descending into them; `extra` adds ignore patterns. */
+/**
+ * A symbolic link left out: one leading out of the docs folder (a build must never publish what
+ * lies outside it, such as a link to ~/.ssh), one leading nowhere, or one to a folder that holds it.
+ */
+export interface SkippedLink {
+  path: string;
+  reason: 'outside' | 'broken' | 'loop';
+}
+
+/** What a walk shares: the docs folder as the file system resolves it, the rules, and what it found. */
+interface Walk {
+  realRoot: string;
+  rules: Ignore;
+  files: string[];
+  skippedLinks: SkippedLink[];
+}
+
+/**
+ * Walks `root`, skipping ignored folders without descending into them; `extra` adds ignore
+ * patterns. Symbolic links are followed where they lead to a file or folder inside `root`.
+ */
 export async function discoverFiles(root: string, extra: readonly string[] = []): Promise<SiteFiles> {
   const rules = ignore().add(ALWAYS_IGNORED).add([...extra]).add(await readIgnoreFile(root));
-  const files: string[] = [];
-  await walk(root, '', rules, files);
-  files.sort();
+  const realRoot = await realpath(root);
+  const found: Walk = { realRoot, rules, files: [], skippedLinks: [] };
+  await walk(root, '', found, [realRoot]);
+  const files = found.files.sort();
   return {
     pages: files.filter((f) => PAGE_FILE.test(f) && !NOT_PAGES.test(f)),
     files,
     isIgnored: (path) => rules.ignores(path.replace(/^\/+/, '')),
+    skippedLinks: found.skippedLinks.sort((a, b) => (a.path < b.path ? -1 : 1)),
   };
 }
 
@@ -52,21 +76,40 @@ async function readIgnoreFile(root: string): Promise<string> {
 /** The file that marks a folder as a docsite bundle (see BUNDLE_PATHS.manifest). */
 const BUNDLE_MARK = '_docsite/manifest.json';
 
-async function walk(root: string, dir: string, rules: Ignore, out: string[]): Promise<void> {
+/** Walks the folder `dir` of `root`; `ancestors` are the real paths of the folders it is in, itself last. */
+async function walk(root: string, dir: string, found: Walk, ancestors: readonly string[]): Promise<void> {
   const entries = await readdir(join(root, dir), { withFileTypes: true });
   // A bundle built into the docs folder earlier (say with another --out) is output, not content:
   // its Markdown copies would come back as a second set of pages.
   if (dir && entries.some((e) => e.isDirectory() && e.name === '_docsite') && (await exists(join(root, dir, BUNDLE_MARK)))) return;
+  const descend = async (path: string, real: string): Promise<void> => {
+    if (!found.rules.ignores(`${path}/`)) await walk(root, path, found, [...ancestors, real]);
+  };
+  const add = (path: string): void => {
+    if (!found.rules.ignores(path)) found.files.push(path);
+  };
   const subdirs: Promise<void>[] = [];
   for (const entry of entries) {
     const path = dir ? `${dir}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      if (!rules.ignores(`${path}/`)) subdirs.push(walk(root, path, rules, out));
-    } else if (entry.isFile() && !rules.ignores(path)) {
-      out.push(path);
-    }
+    if (entry.isDirectory()) subdirs.push(descend(path, join(ancestors.at(-1)!, entry.name)));
+    else if (entry.isFile()) add(path);
+    else if (entry.isSymbolicLink()) subdirs.push(followLink(join(root, path), path, found, ancestors, descend, add));
   }
   await Promise.all(subdirs);
+}
+
+/** Takes the link at `path` as the file or folder it leads to, if that is inside the docs folder; else records it as skipped. */
+async function followLink(full: string, path: string, found: Walk, ancestors: readonly string[], descend: (path: string, real: string) => Promise<void>, add: (path: string) => void): Promise<void> {
+  if (found.rules.ignores(path) || found.rules.ignores(`${path}/`)) return;
+  const target = await realpath(full).catch(() => undefined);
+  const info = target === undefined ? undefined : await stat(target).catch(() => undefined);
+  if (target === undefined || !info) return void found.skippedLinks.push({ path, reason: 'broken' });
+  const fromRoot = relative(found.realRoot, target);
+  if (fromRoot === '..' || fromRoot.startsWith(`..${sep}`) || isAbsolute(fromRoot)) return void found.skippedLinks.push({ path, reason: 'outside' });
+  if (info.isDirectory()) {
+    if (ancestors.includes(target)) return void found.skippedLinks.push({ path, reason: 'loop' });
+    await descend(path, target);
+  } else if (info.isFile()) add(path);
 }
 
 async function exists(path: string): Promise<boolean> {

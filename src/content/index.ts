@@ -1,4 +1,4 @@
-export { discoverFiles, ALWAYS_IGNORED, IGNORE_FILE, type SiteFiles } from './discover.js';
+export { discoverFiles, ALWAYS_IGNORED, IGNORE_FILE, type SiteFiles, type SkippedLink } from './discover.js';
 export { parseMdx, mdxProcessor } from './mdx-processor.js';
 export { parsePage, analysePage, pagePathOf, type ParsedPage, type ParseOptions } from './parse-page.js';
 export { readPage, readPageSource } from './read-page.js';

@@ -10,7 +10,7 @@ import { configuredServers, resolveEndpoint } from './api-endpoint.js';
 import { linkChecker } from './check-links.js';
 import { checkOperations, openApiPath, type OpenApiDocument, type OperationReference } from './openapi.js';
 import { openApiPageSource, operationOf } from './openapi-page.js';
-import { checkPublishedFiles } from './published-files.js';
+import { checkPublishedFiles, skippedLinkDiagnostic } from './published-files.js';
 import { openApiFileOf, resolveNavigation } from './resolve-navigation.js';
 import { classifyPage, pageUrl, type SiteModel, type SitePage } from './site-model.js';
 
@@ -45,6 +45,7 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   const { config, locator, diagnostics } = parseDocsConfig(configText);
 
   const files = await discoverFiles(root, options.ignore);
+  diagnostics.push(...files.skippedLinks.map(skippedLinkDiagnostic));
   const progress = (done: number): void => options.onProgress?.(done, files.pages.length);
   const parsed = onePerPath(await (options.parse ? options.parse(root, files.pages, progress) : parsePages(root, files.pages, options.jobs, progress)), diagnostics);
   for (const result of parsed) diagnostics.push(...result.diagnostics);

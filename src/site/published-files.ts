@@ -1,5 +1,7 @@
 // The files of a docs folder that a build publishes as they are (images, downloads, an author's own
-// llms.txt), and the places they may not take: those of what the build makes itself.
+// llms.txt), the places they may not take (those of what the build makes itself), and the
+// symbolic links it leaves out.
+import type { SkippedLink } from '../content/index.js';
 import { diagnostic, START, type Diagnostic } from '../diagnostics/index.js';
 
 /** Files of the docs folder that are configuration, partials or dotfiles (`.env`, tool state): never published. */
@@ -43,4 +45,15 @@ export function checkPublishedFiles(files: readonly string[], pageFiles: Readonl
     if (page !== undefined) diagnostics.push(diagnostic('file/reserved-path', file, START, `${file} is where the build writes the HTML of the page ${page}.`));
   }
   return diagnostics;
+}
+
+const SKIPPED_BECAUSE: Record<SkippedLink['reason'], string> = {
+  outside: 'leads out of the docs folder',
+  broken: 'leads nowhere',
+  loop: 'leads to a folder that holds it',
+};
+
+/** The warning for a symbolic link discovery did not follow: what it would have brought is not published. */
+export function skippedLinkDiagnostic({ path, reason }: SkippedLink): Diagnostic {
+  return diagnostic('file/symlink', path, START, `${path} is a symbolic link that ${SKIPPED_BECAUSE[reason]}; it is left out of the site.`);
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discoverFiles } from '../../src/content/index.js';
 import { writeSite } from '../helpers/site.js';
@@ -31,5 +34,28 @@ describe('discoverFiles', () => {
     ]);
     expect(files.isIgnored('drafts/a.mdx')).toBe(true);
     expect(files.isIgnored('keep.draft.mdx')).toBe(false);
+  });
+
+  it('follows symbolic links inside the docs folder, and leaves out those leading out of it, nowhere or round in a loop', async () => {
+    const root = writeSite({ 'docs.json': '{}', 'v2/index.mdx': '# v2', 'images/logo.svg': '<svg/>', 'node_modules/pkg/a.mdx': '# No' });
+    const outside = mkdtempSync(join(tmpdir(), 'docsite-outside-'));
+    writeFileSync(join(outside, 'secret.txt'), 'not for publishing');
+    symlinkSync('v2', join(root, 'latest'));
+    symlinkSync('../images/logo.svg', join(root, 'v2', 'logo.svg'));
+    symlinkSync(join(outside, 'secret.txt'), join(root, 'secret.txt'));
+    symlinkSync(outside, join(root, 'shared'));
+    symlinkSync('missing.png', join(root, 'gone.png'));
+    symlinkSync('..', join(root, 'v2', 'up'));
+    symlinkSync('node_modules', join(root, 'deps'));
+    const files = await discoverFiles(root, ['/deps']);
+    expect(files.files).toEqual(['docs.json', 'images/logo.svg', 'latest/index.mdx', 'latest/logo.svg', 'v2/index.mdx', 'v2/logo.svg']);
+    expect(files.pages).toEqual(['latest/index.mdx', 'v2/index.mdx']);
+    expect(files.skippedLinks).toEqual([
+      { path: 'gone.png', reason: 'broken' },
+      { path: 'latest/up', reason: 'loop' },
+      { path: 'secret.txt', reason: 'outside' },
+      { path: 'shared', reason: 'outside' },
+      { path: 'v2/up', reason: 'loop' },
+    ]);
   });
 });
