@@ -7,4 +7,4 @@ export { resolveLink } from './check-links.js';
 export type { ResolvedEndpoint } from './api-endpoint.js';
 export type { OpenApiDocument } from './openapi.js';
 export type * from './navigation-model.js';
-export { BUNDLE_FOLDER, CUSTOM_FILES, customFilesOf, isPublishedFile, type CustomFile } from './published-files.js';
+export { BUNDLE_FOLDER, customFilesOf, isPublishedFile, type CustomFile } from './published-files.js';

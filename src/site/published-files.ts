@@ -32,6 +32,7 @@ export function customFilesOf(files: readonly string[]): CustomFile[] {
  * Reports each published file that would take the place of something the build writes: the HTML
  * of a page (`guide.html` beside `guide.mdx`), or a file under `_docsite/`. Written over, the
  * page or the bundle would break without a word; left out, the file would be lost just as quietly.
+ * `pageFiles` maps each page path to the file it is built from.
  */
 export function checkPublishedFiles(files: readonly string[], pageFiles: ReadonlyMap<string, string>): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
