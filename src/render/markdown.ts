@@ -1,7 +1,7 @@
 // The Markdown version of a page (`<path>.md`): title, description and the body as written.
 import { extractHeadingIds, NO_USE, type SnippetUse } from '../content/index.js';
 
-const FRONTMATTER = /^---\r?\n[\s\S]*?\r?\n---\r?\n?/;
+const FRONTMATTER = /^---\n[\s\S]*?\n---\n?/;
 const ESM_LINE = /^(import|export)\s.*$/gm;
 
 /**
@@ -23,9 +23,14 @@ export function pageMarkdown(source: string, title: string, description?: string
   return `${`${head}${quote}${body}`.trimEnd()}\n`;
 }
 
-/** A page's or snippet's text without frontmatter, imports or `{#id}` markers, what it takes from snippets in place. */
+/**
+ * A page's or snippet's text without frontmatter, imports or `{#id}` markers, what it takes from
+ * snippets in place, with line feeds only: a page saved on Windows (CRLF) must not give an
+ * llms-full.txt of mixed line ends.
+ */
 function markdownBody(source: string, { placed, variables }: SnippetUse): string {
-  const body = fillNames(extractHeadingIds(source.replace(/^\uFEFF/, '').replace(FRONTMATTER, '')).source.replace(ESM_LINE, ''), variables);
+  const text = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const body = fillNames(extractHeadingIds(text.replace(FRONTMATTER, '')).source.replace(ESM_LINE, ''), variables);
   if (placed.size === 0) return body;
   return body.replace(/^[ \t]*<([A-Za-z_$][\w$]*)((?:\s+[\w-]+="[^"]*")*)\s*\/>[ \t]*$/gm, (line, name: string, attributes: string) => {
     const snippet = placed.get(name);

@@ -13,6 +13,11 @@ describe('pageMarkdown', () => {
     expect(pageMarkdown('# Pagination\n\nText\n', 'Pagination')).toBe('# Pagination\n\nText\n');
   });
 
+  it('gives a page saved with CRLF line ends (on Windows) line feeds only, trimmed as any other', () => {
+    const source = '---\r\ntitle: Keys\r\n---\r\n\r\nimport { X } from "/snippets/x.mdx";\r\n\r\nRotate often.  \r\n\r\n\r\n\r\n## Why\r\n\r\nLeaks.\r\n';
+    expect(pageMarkdown(source, 'Keys')).toBe('# Keys\n\nRotate often.\n\n## Why\n\nLeaks.\n');
+  });
+
   it('ends with one line break, also for a page with no body (llms-full.txt joins pages as they are)', () => {
     expect(pageMarkdown('---\ntitle: Empty\n---\n', 'Empty')).toBe('# Empty\n');
     expect(pageMarkdown('---\ntitle: Empty\n---\n\n  \n', 'Empty', 'Nothing yet')).toBe('# Empty\n\n> Nothing yet\n');
