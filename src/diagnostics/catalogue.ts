@@ -26,6 +26,7 @@ export const catalogue = {
   'mdx/too-deep': { severity: 'error', hint: 'Flatten the page: close elements you meant to close, or split deeply nested content into pages.' },
   'mdx/read-error': { severity: 'error', hint: 'Check the file permissions and that the file is UTF-8 text.' },
   'page/duplicate-path': { severity: 'error', hint: 'Two files give one page (`guide.md` and `guide.mdx`, or `guide.mdx` and `guide/index.mdx`): rename or remove one of them.' },
+  'page/invalid-path': { severity: 'error', hint: 'Rename the file without "#" (say csharp.mdx for c#.mdx).' },
   'file/reserved-path': { severity: 'error', hint: 'Rename or move the file: the build writes the HTML of each page to `<page path>.html`, and files of its own under `_docsite/`.' },
   'file/symlink': { severity: 'warning', hint: 'docsite follows symbolic links only to files and folders inside the docs folder, so that a build never publishes what lies outside it: copy or move what the link leads to into the docs folder.' },
   'nav/missing-page': { severity: 'error', hint: 'Create the page, or fix the path: pages are listed by file path without the extension.' },

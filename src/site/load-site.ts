@@ -49,6 +49,7 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   const progress = (done: number): void => options.onProgress?.(done, files.pages.length);
   const parsed = onePerPath(await (options.parse ? options.parse(root, files.pages, progress) : parsePages(root, files.pages, options.jobs, progress)), diagnostics);
   for (const result of parsed) diagnostics.push(...result.diagnostics);
+  diagnostics.push(...checkPagePaths(parsed));
   if (!config) return { site: undefined, diagnostics: diagnostics.sort(compareDiagnostics) };
 
   const pagePaths = new Set(parsed.map((p) => p.page.path));
@@ -110,6 +111,13 @@ function onePerPath(parsed: ParsedPage[], diagnostics: Diagnostic[]): ParsedPage
     else report(page.file, sameUrl, `the page at ${url}`);
     return true;
   });
+}
+
+/** Reports page paths no URL can reach: a `#` starts the anchor, so a link to `/c#` leads to `/c`. */
+function checkPagePaths(parsed: readonly ParsedPage[]): Diagnostic[] {
+  return parsed
+    .filter(({ page }) => page.path.includes('#'))
+    .map(({ page }) => diagnostic('page/invalid-path', page.file, START, `The page path "${page.path}" holds "#", which starts an anchor in a URL: links to the page would lead to /${page.path.slice(0, page.path.indexOf('#'))}.`));
 }
 
 async function assertDocsFolder(root: string): Promise<void> {
