@@ -11,8 +11,8 @@ export interface PageOutline {
   sections: Section[];
   links: PageLink[];
   anchors: string[];
-  /** Unknown components used, with where (first use of each name). */
-  unknownComponents: { name: string; line: number; column: number }[];
+  /** Unknown components used, with where (first use of each name) and, for one the page imports from code (`.jsx`), that module. */
+  unknownComponents: { name: string; line: number; column: number; from?: string }[];
 }
 
 const LINK_ATTRIBUTES = ['href'];
@@ -26,6 +26,8 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
   const anchors = new Set<string>();
   const headingOf = new Map<Nodes, Heading>();
   const imported = importedNames(tree);
+  // Imported MDX is placed by inlineSnippets (or reported there); imported code is never run.
+  const placeable = new Set([...imported].filter(([, from]) => MDX_MODULE.test(from)).map(([name]) => name));
   const unknownComponents: PageOutline['unknownComponents'] = [];
 
   const visit = (node: Nodes): void => {
@@ -46,8 +48,9 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
     } else if (node.type === 'image') {
       links.push({ kind: 'image', url: node.url, line, column });
     } else if (isJsxElement(node)) {
-      if (isUnknownComponent(node.name, imported) && !unknownComponents.some((c) => c.name === node.name)) {
-        unknownComponents.push({ name: node.name!, line, column });
+      if (isUnknownComponent(node.name, placeable) && !unknownComponents.some((c) => c.name === node.name)) {
+        const from = imported.get(node.name!.split('.')[0]!);
+        unknownComponents.push({ name: node.name!, line, column, ...(from ? { from } : {}) });
       }
       const id = stringAttribute(node, 'id');
       if (id) anchors.add(id);
@@ -69,13 +72,16 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
   return { headings, sections: sectionsOf(tree, headingOf), links, anchors: [...anchors], unknownComponents };
 }
 
-/** Names bound by the page's `import` statements (`import { Chart } from '/snippets/chart.mdx'`). */
-function importedNames(tree: Root): Set<string> {
-  const names = new Set<string>();
+/** Modules whose components a page may place: MDX snippets. */
+const MDX_MODULE = /\.mdx?$/;
+
+/** Component names bound by the page's `import` statements, and the module each comes from (`import { Chart } from '/snippets/chart.jsx'`). */
+function importedNames(tree: Root): Map<string, string> {
+  const names = new Map<string, string>();
   for (const node of tree.children) {
     if (node.type !== 'mdxjsEsm') continue;
-    for (const match of node.value.matchAll(/import\s+([^'"]+?)\s+from/g)) {
-      for (const name of match[1]!.replace(/[{}*]/g, ' ').split(/[\s,]+/)) if (/^[A-Z]/.test(name) && name !== 'as') names.add(name);
+    for (const match of node.value.matchAll(/import\s+([^'"]+?)\s+from\s*['"]([^'"]*)['"]/g)) {
+      for (const name of match[1]!.replace(/[{}*]/g, ' ').split(/[\s,]+/)) if (/^[A-Z]/.test(name) && name !== 'as') names.set(name, match[2]!);
     }
   }
   return names;

@@ -76,7 +76,8 @@ export function analysePage(file: string, source: string, options: ParseOptions 
 
   const { unknownComponents, ...outline } = outlinePage(tree, idsByLine);
   for (const c of unknownComponents) {
-    diagnostics.push(diagnostic('render/unknown-component', file, c, `Unknown component <${c.name}>; its children are rendered as they are.`));
+    const what = c.from ? `<${c.name}> comes from ${c.from}, code docsite does not run` : `Unknown component <${c.name}>`;
+    diagnostics.push(diagnostic('render/unknown-component', file, c, `${what}; its children are rendered as they are.`));
   }
   const fields = extractApiFields(tree, file, diagnostics);
   const page: PageModel = {

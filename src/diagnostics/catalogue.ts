@@ -48,7 +48,7 @@ export const catalogue = {
   'api/response-field-name': { severity: 'error', hint: 'Give ResponseField a `name`, e.g. <ResponseField name="id" type="string">.' },
   'link/broken': { severity: 'error', hint: 'Fix the path, or create the page; links to ignored pages count as broken.' },
   'link/broken-anchor': { severity: 'error', hint: 'Anchors come from headings (or `{#custom-id}`); check the heading text.' },
-  'render/unknown-component': { severity: 'warning', hint: 'docsite renders its children as they are; check the name, or remove the component.' },
+  'render/unknown-component': { severity: 'warning', hint: 'docsite renders its children as they are and runs no page code: check the name, write the component as an MDX snippet, or remove it.' },
   'skill/invalid': { severity: 'error', hint: 'A skill file needs YAML frontmatter with a `name` and a `description` (Agent Skills format).' },
   'redirect/missing-destination': { severity: 'warning', hint: 'Point the redirect at a page that exists.' },
   'runtime-config/invalid-json': { severity: 'error', hint: 'The runtime config must be strict JSON: no comments, no trailing commas, double-quoted keys.' },

@@ -88,6 +88,15 @@ describe('parsePage', () => {
     expect(page.anchors).toContain('faq');
   });
 
+  it('warns of components it does not know, and of those imported from code, which it never runs', () => {
+    const source = 'import { Chart } from "/snippets/chart.jsx";\nimport Plan from "/snippets/plan.mdx";\n\n<Banner>Hi</Banner>\n\n<Chart data="x" />\n\n<Plan />\n\n<Note>Known.</Note>\n';
+    const { diagnostics } = parsePage('a.mdx', source);
+    expect(diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
+      ['render/unknown-component', 4, 'Unknown component <Banner>; its children are rendered as they are.'],
+      ['render/unknown-component', 6, '<Chart> comes from /snippets/chart.jsx, code docsite does not run; its children are rendered as they are.'],
+    ]);
+  });
+
   it('reports an MDX syntax error with its line and column, and still checks the frontmatter', () => {
     const { page, diagnostics } = parsePage('a.mdx', '---\nplayground: fancy\n---\n\nA < B and {oops\n');
     expect(page.parsed).toBe(false);
