@@ -33,7 +33,7 @@ export function buildPage(context: PageContext, file: string, known?: string): B
 /** Parses and renders a page from its source: a file's (with its context), or a generated OpenAPI page's. */
 export function buildPageSource(file: string, source: string, context?: PageContext): BuiltPage {
   const { parsed, tree, snippets } = analysePage(file, source, context ? { root: context.root } : {});
-  const html = tree ? renderBody(tree) : '';
+  const html = tree ? renderBody(tree, parsed.page.path) : '';
   const { title, frontmatter } = parsed.page;
   return { parsed, html, markdown: pageMarkdown(source, title, frontmatter.description, snippets), source, key: pageCacheKey(DOCSITE_VERSION, file, source, context?.snippets) };
 }

@@ -11,4 +11,4 @@ export { asHttpMethod, hasBalancedParams, parseEndpointReference } from './api-d
 export * from './page-model.js';
 export { readSkills, type Skill } from './skills.js';
 export { KNOWN_COMPONENTS, isUnknownComponent, isHtmlElementName } from './components.js';
-export type { JsxElement } from './mdx-nodes.js';
+export { isJsxElement, urlAttributes, type JsxElement } from './mdx-nodes.js';

@@ -27,6 +27,11 @@ export function attribute(element: JsxElement, name: string): AttributeValue | u
   return undefined;
 }
 
+/** The attributes of a JSX element that hold a URL validate checks: `href` on any element (a link), `src` on `<img>` (an image). */
+export function urlAttributes(element: JsxElement): { name: string; kind: 'link' | 'image' }[] {
+  return element.name === 'img' ? [{ name: 'href', kind: 'link' }, { name: 'src', kind: 'image' }] : [{ name: 'href', kind: 'link' }];
+}
+
 /** A string attribute, or undefined when absent or not a plain string. */
 export function stringAttribute(element: JsxElement, name: string): string | undefined {
   const value = attribute(element, name);

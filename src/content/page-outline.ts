@@ -3,7 +3,7 @@ import GithubSlugger from 'github-slugger';
 import type { Nodes, Parent, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { isUnknownComponent } from './components.js';
-import { isJsxElement, plainText, stringAttribute } from './mdx-nodes.js';
+import { isJsxElement, plainText, stringAttribute, urlAttributes } from './mdx-nodes.js';
 import type { Heading, PageLink, Section } from './page-model.js';
 
 export interface PageOutline {
@@ -14,9 +14,6 @@ export interface PageOutline {
   /** Unknown components used, with where (first use of each name) and, for one the page imports from code (`.jsx`), that module. */
   unknownComponents: { name: string; line: number; column: number; from?: string }[];
 }
-
-const LINK_ATTRIBUTES = ['href'];
-const IMAGE_ATTRIBUTES = ['src'];
 
 /** Reads headings (with `{#id}` overrides from `idsByLine`), sections, links and anchors; marks each heading node with its id. */
 export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>): PageOutline {
@@ -54,15 +51,9 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
       }
       const id = stringAttribute(node, 'id');
       if (id) anchors.add(id);
-      for (const name of LINK_ATTRIBUTES) {
+      for (const { name, kind } of urlAttributes(node)) {
         const url = stringAttribute(node, name);
-        if (url) links.push({ kind: 'link', url, line, column });
-      }
-      if (node.name === 'img') {
-        for (const name of IMAGE_ATTRIBUTES) {
-          const url = stringAttribute(node, name);
-          if (url) links.push({ kind: 'image', url, line, column });
-        }
+        if (url) links.push({ kind, url, line, column });
       }
     }
     if ('children' in node) for (const child of (node as Parent).children) visit(child as Nodes);

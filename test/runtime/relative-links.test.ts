@@ -1,0 +1,66 @@
+// Links and images written relative to the page's file (as validate checks them) lead where
+// validate said, in the served site: also from an index page, which is served at its folder's URL.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, readBundle } from '../../src/bundle/index.js';
+import { browserUrl } from '../../src/render/browser-urls.js';
+import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { page, writeSite } from '../helpers/site.js';
+
+let runtime: TestRuntime;
+
+beforeAll(async () => {
+  const dir = writeSite({
+    'docs.json': { name: 'Links', navigation: { pages: ['index', 'guides/index', 'guides/setup', 'guides/deep/tips'] } },
+    'index.mdx': page({ title: 'Home' }, 'Read the [guides](guides/index.mdx) and the [setup](./guides/setup#install).'),
+    'guides/index.mdx': page(
+      { title: 'Guides' },
+      'Start with [setup](./setup), or [tips](deep/tips.mdx).\n\n![Diagram](./images/flow.png)\n\n<Card title="Setup" href="setup">Go</Card>\n\n<img src="images/flow.png" alt="again" />\n\n[Home](../index) · [setup, by reference][s]\n\n[s]: ./setup?tab=cli#install',
+    ),
+    'guides/setup.mdx': page({ title: 'Setup' }, '## Install\n\nBack to the [guides](./index) or [home](../index.mdx).'),
+    'guides/deep/tips.mdx': page({ title: 'Tips' }, 'See [setup](../setup#install) and ![flow](../images/flow.png).'),
+    'guides/images/flow.png': 'not really a png',
+  });
+  const report = await build(dir, { out: mkdtempSync(join(tmpdir(), 'docsite-links-')), jobs: 1 });
+  expect(report.errors).toEqual([]);
+  runtime = await startRuntime({ bundle: await readBundle(report.outDir) });
+});
+afterAll(() => runtime?.close());
+
+/** The href and src values of a page's body as served (not of the layout around it). */
+async function bodyUrls(url: string): Promise<string[]> {
+  const html = await (await fetch(`${runtime.url}${url}`)).text();
+  const start = html.indexOf('<div class="prose">');
+  const pager = html.indexOf('<nav class="pager"', start);
+  const body = html.slice(start, pager < 0 ? html.indexOf('</main>') : pager);
+  return [...body.matchAll(/(?:href|src)="([^"#]*)(?:#[^"]*)?"/g)].map((m) => m[1]!.replace(/&#x26;|&amp;/g, '&')).filter((u) => u !== '');
+}
+
+describe('links written relative to the page file', () => {
+  it('lead to the pages and images validate checked, from an index page too', async () => {
+    for (const url of ['/', '/guides', '/guides/setup', '/guides/deep/tips']) {
+      const urls = await bodyUrls(url);
+      expect(urls.length, url).toBeGreaterThan(0);
+      for (const target of urls) expect((await fetch(`${runtime.url}${target}`)).status, `${target} on ${url}`).toBe(200);
+    }
+  });
+
+  it('are written as the URLs of what they lead to', async () => {
+    expect(await bodyUrls('/guides')).toEqual(['/guides/setup', '/guides/deep/tips', '/guides/images/flow.png', '/guides/setup', '/guides/images/flow.png', '/', '/guides/setup?tab=cli']);
+  });
+});
+
+describe('browserUrl', () => {
+  it('resolves from the page file, keeps the query and anchor, and leaves external URLs and bare anchors alone', () => {
+    expect(browserUrl('./setup', 'guides/index', 'link')).toBe('/guides/setup');
+    expect(browserUrl('../index.mdx#top', 'guides/setup', 'link')).toBe('/#top');
+    expect(browserUrl('/v1/index', 'index', 'link')).toBe('/v1');
+    expect(browserUrl('café?x=1#étape', 'guides/index', 'link')).toBe('/guides/caf%C3%A9?x=1#%C3%A9tape');
+    expect(browserUrl('img/a b.png', 'guides/setup', 'image')).toBe('/guides/img/a%20b.png');
+    expect(browserUrl('#faq', 'guides/index', 'link')).toBe('#faq');
+    expect(browserUrl('https://example.com/x', 'guides/index', 'link')).toBe('https://example.com/x');
+    expect(browserUrl('mailto:help@acme.test', 'guides/index', 'link')).toBe('mailto:help@acme.test');
+  });
+});
