@@ -1,7 +1,7 @@
 // `build`: validates a docs folder and writes the deployable bundle that `serve` reads.
 import { statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { Diagnostic } from '../diagnostics/index.js';
+import { bySeverity, type Diagnostic } from '../diagnostics/index.js';
 import { UsageError } from '../errors.js';
 import { loadSite } from '../site/index.js';
 import { defaultJobs } from '../content/index.js';
@@ -23,6 +23,8 @@ export interface BuildOptions {
   jobs?: number;
   /** Where the site will be reached; discovery files and llms.txt use it. `serve` may override it. */
   siteUrl?: string;
+  /** Treat warnings as errors: then a warning, too, fails the build and nothing is written. */
+  strict?: boolean;
   onProgress?(done: number, total: number): void;
 }
 
@@ -61,8 +63,7 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
       // An output folder inside the docs folder must never be read back as content.
       ...(outInside && !outInside.startsWith('..') ? { ignore: [`/${outInside.split('\\').join('/')}/`] } : {}),
     });
-    const errors = diagnostics.filter((d) => d.severity === 'error');
-    const warnings = diagnostics.filter((d) => d.severity === 'warning');
+    const { errors, warnings } = bySeverity(diagnostics, options.strict);
     const report = { ok: errors.length === 0 && site !== undefined, errors, warnings, outDir, pageCount: builder.built.size, indexedCount: 0, cacheHits: builder.cacheHits, filesWritten: 0 };
     if (!report.ok || !site) return report;
 

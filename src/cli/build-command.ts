@@ -9,6 +9,7 @@ import { progressLine } from './progress.js';
 interface BuildFlags {
   out?: string;
   siteUrl?: string;
+  strict?: boolean;
   jobs?: number;
 }
 
@@ -19,6 +20,7 @@ export function registerBuild(program: Command): void {
     .argument('[dir]', 'docs folder (holds docs.json)', '.')
     .option('--out <dir>', 'output folder (default: <dir>/dist)')
     .option('--site-url <url>', `URL the site will be served at, for discovery files and llms.txt (default: ${DEFAULT_SITE_URL})`, parseSiteUrl)
+    .option('--strict', 'treat warnings as errors (then nothing is written)')
     .option('--jobs <n>', 'parser threads (default: one per core)', parsePositiveInt)
     .action(async (dir: string, flags: BuildFlags) => {
       const progress = progressLine('Building pages', 'writing the bundle');
@@ -27,6 +29,7 @@ export function registerBuild(program: Command): void {
         ...(flags.out ? { out: flags.out } : {}),
         ...(flags.siteUrl ? { siteUrl: flags.siteUrl } : {}),
         ...(flags.jobs ? { jobs: flags.jobs } : {}),
+        ...(flags.strict ? { strict: true } : {}),
         onProgress: (done, total) => progress.update(done, total),
       });
       progress.done();

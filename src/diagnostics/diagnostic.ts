@@ -34,3 +34,9 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   if (a.file !== b.file) return a.file < b.file ? -1 : 1;
   return a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
 }
+
+/** Splits diagnostics by severity; with `strict`, warnings count as errors (`--strict`). */
+export function bySeverity(diagnostics: readonly Diagnostic[], strict = false): { errors: Diagnostic[]; warnings: Diagnostic[] } {
+  const counted = strict ? diagnostics.map((d) => ({ ...d, severity: 'error' as const })) : diagnostics;
+  return { errors: counted.filter((d) => d.severity === 'error'), warnings: counted.filter((d) => d.severity === 'warning') };
+}

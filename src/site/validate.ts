@@ -1,5 +1,5 @@
 // `validate`: loads a docs folder and sorts its diagnostics into errors and warnings.
-import type { Diagnostic } from '../diagnostics/index.js';
+import { bySeverity, type Diagnostic } from '../diagnostics/index.js';
 import { loadSite, type LoadOptions } from './load-site.js';
 
 export interface ValidateOptions extends LoadOptions {
@@ -26,8 +26,6 @@ export async function validate(dir: string, options: ValidateOptions = {}): Prom
       options.onProgress?.(done, total);
     },
   });
-  const asErrors = options.strict ? diagnostics.map((d) => ({ ...d, severity: 'error' as const })) : diagnostics;
-  const errors = asErrors.filter((d) => d.severity === 'error');
-  const warnings = asErrors.filter((d) => d.severity === 'warning');
+  const { errors, warnings } = bySeverity(diagnostics, options.strict);
   return { ok: errors.length === 0, errors, warnings, pageCount };
 }

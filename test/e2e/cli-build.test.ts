@@ -25,10 +25,10 @@ beforeAll(() => {
   manifest = JSON.parse(read('_docsite/manifest.json'));
 });
 
-/** Builds `files` as a site with the CLI: it must fail, reporting `problem`, and write nothing. */
-function expectRefused(files: Record<string, string | object>, problem: string): void {
+/** Builds `files` as a site with the CLI (and `flags`): it must fail, reporting `problem`, and write nothing. */
+function expectRefused(files: Record<string, string | object>, problem: string, flags: string[] = []): void {
   const dir = writeSite(files);
-  const result = runCli(['build', dir]);
+  const result = runCli(['build', dir, ...flags]);
   expect(result.code).toBe(1);
   expect(result.stdout).toContain(problem);
   expect(result.stdout).toContain('Nothing was written.');
@@ -185,6 +185,14 @@ describe('docsite build', () => {
 
   it('writes nothing when the site has errors', () => {
     expectRefused({ 'docs.json': { name: 'B', navigation: { pages: ['index', 'missing'] } }, 'index.mdx': page({ title: 'Home' }) }, 'nav/missing-page');
+  });
+
+  it('with --strict, fails on a warning and writes nothing; without, builds and counts it', () => {
+    const files = { 'docs.json': { name: 'Strict', navigation: { pages: ['index'] } }, 'index.mdx': page({ title: 'Home' }, '<Banner>Hi</Banner>') };
+    expectRefused(files, 'render/unknown-component', ['--strict']);
+    const result = runCli(['build', writeSite(files), '--out', temp()]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/, 1 warning\.\n$/);
   });
 
   it('refuses an output folder that is the docs folder, holds it, or is a file, touching nothing', () => {
