@@ -27,10 +27,13 @@ export function attribute(element: JsxElement, name: string): AttributeValue | u
   return undefined;
 }
 
-/** The attributes of a JSX element that hold a URL validate checks: `href` on any element (a link), `src` on `<img>` (an image). */
+/** The attributes of a JSX element that hold a URL validate checks: `href` on any element (a link), `src` on `<img>` and `img` on `<Card>` (images). */
 export function urlAttributes(element: JsxElement): { name: string; kind: 'link' | 'image' }[] {
-  return element.name === 'img' ? [{ name: 'href', kind: 'link' }, { name: 'src', kind: 'image' }] : [{ name: 'href', kind: 'link' }];
+  const image = IMAGE_ATTRIBUTE[element.name ?? ''];
+  return image ? [{ name: 'href', kind: 'link' }, { name: image, kind: 'image' }] : [{ name: 'href', kind: 'link' }];
 }
+
+const IMAGE_ATTRIBUTE: Readonly<Record<string, string>> = { img: 'src', Card: 'img' };
 
 /** A string attribute, or undefined when absent or not a plain string. */
 export function stringAttribute(element: JsxElement, name: string): string | undefined {

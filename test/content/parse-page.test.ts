@@ -80,9 +80,10 @@ describe('parsePage', () => {
   });
 
   it('collects links from Markdown, components and images, and ids of JSX elements', () => {
-    const { page } = parsePage('a.mdx', '<Card title="Go" href="/quickstart" />\n\n![diagram](/images/d.png)\n\n<div id="faq">x</div>\n');
+    const { page } = parsePage('a.mdx', '<Card title="Go" href="/quickstart" img="/images/card.png" />\n\n![diagram](/images/d.png)\n\n<div id="faq">x</div>\n');
     expect(page.links.map((l) => [l.kind, l.url])).toEqual([
       ['link', '/quickstart'],
+      ['image', '/images/card.png'],
       ['image', '/images/d.png'],
     ]);
     expect(page.anchors).toContain('faq');
