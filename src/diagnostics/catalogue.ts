@@ -46,7 +46,7 @@ export const catalogue = {
   'api/param-field-location': { severity: 'error', hint: 'Give ParamField exactly one of `path`, `body`, `query` or `header`, e.g. <ParamField query="limit" type="number">.' },
   'api/param-field-name': { severity: 'error', hint: 'The location attribute holds the parameter name, e.g. <ParamField path="id">.' },
   'api/response-field-name': { severity: 'error', hint: 'Give ResponseField a `name`, e.g. <ResponseField name="id" type="string">.' },
-  'link/broken': { severity: 'error', hint: 'Fix the path, or create the page; links to ignored pages count as broken.' },
+  'link/broken': { severity: 'error', hint: 'Fix the path, or create the page or file; links to ignored pages count as broken.' },
   'link/broken-anchor': { severity: 'error', hint: 'Anchors come from headings (or `{#custom-id}`); check the heading text.' },
   'render/unknown-component': { severity: 'warning', hint: 'docsite renders its children as they are and runs no page code: check the name, write the component as an MDX snippet, or remove it.' },
   'skill/invalid': { severity: 'error', hint: 'A skill file needs YAML frontmatter with a `name` and a `description` (Agent Skills format).' },

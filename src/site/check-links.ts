@@ -1,5 +1,6 @@
 // Checks internal links, anchors and images of every page against the site's pages and files.
 import { posix } from 'node:path';
+import { CONFIG_FILE, type DocsConfig, type SourceLocator } from '../config/index.js';
 import type { PageLink } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import type { SitePage } from './site-model.js';
@@ -90,4 +91,19 @@ function safeDecode(text: string): string {
   } catch {
     return text;
   }
+}
+
+/** Reports a logo or favicon of docs.json that is not a file of the docs folder: every page would show it broken. */
+export function checkSiteImages(config: DocsConfig, files: ReadonlySet<string>, locator: SourceLocator): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const key of ['logo', 'favicon'] as const) {
+    const value = config[key];
+    const images: [url: string, at: (string | number)[]][] =
+      typeof value === 'string' ? [[value, [key]]] : (['light', 'dark'] as const).flatMap((theme) => (value?.[theme] ? [[value[theme], [key, theme]]] : []));
+    for (const [url, at] of images) {
+      const path = resolveLink(url, 'index')?.path;
+      if (path && !files.has(path)) diagnostics.push(diagnostic('link/broken', CONFIG_FILE, locator.locate(at, 'value'), `The ${key} "${url}" does not exist (or is ignored).`));
+    }
+  }
+  return diagnostics;
 }

@@ -7,7 +7,7 @@ import { discoverFiles, parsePage, parsePages, readSkills, type PageModel, type 
 import { compareDiagnostics, diagnostic, START, type Diagnostic } from '../diagnostics/index.js';
 import { UsageError } from '../errors.js';
 import { configuredServers, resolveEndpoint } from './api-endpoint.js';
-import { linkChecker } from './check-links.js';
+import { checkSiteImages, linkChecker } from './check-links.js';
 import { checkOperations, openApiPath, type OpenApiDocument, type OperationReference } from './openapi.js';
 import { openApiPageSource, operationOf } from './openapi-page.js';
 import { checkPublishedFiles, skippedLinkDiagnostic } from './published-files.js';
@@ -78,6 +78,7 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   const checkLinks = linkChecker({ pages: pageMap, files: fileSet, redirects, isIgnoredPage });
   for (const page of pages) diagnostics.push(...checkLinks(page));
   diagnostics.push(...checkRedirects(config.redirects ?? [], pageMap, locator));
+  diagnostics.push(...checkSiteImages(config, fileSet, locator));
 
   const skills = readSkills(root, files.files);
   diagnostics.push(...skills.diagnostics);

@@ -13,7 +13,7 @@ let runtime: TestRuntime;
 
 beforeAll(async () => {
   const dir = writeSite({
-    'docs.json': { name: 'Links', navigation: { pages: ['index', 'guides/index', 'guides/setup', 'guides/deep/tips'] } },
+    'docs.json': { name: 'Links', logo: 'guides/images/flow.png', favicon: 'guides/images/flow.png', navigation: { pages: ['index', 'guides/index', 'guides/setup', 'guides/deep/tips'] } },
     'index.mdx': page({ title: 'Home' }, 'Read the [guides](guides/index.mdx) and the [setup](./guides/setup#install).'),
     'guides/index.mdx': page(
       { title: 'Guides' },
@@ -49,6 +49,14 @@ describe('links written relative to the page file', () => {
 
   it('are written as the URLs of what they lead to', async () => {
     expect(await bodyUrls('/guides')).toEqual(['/guides/setup', '/guides/deep/tips', '/guides/images/flow.png', '/guides/setup', '/guides/images/flow.png', '/guides/images/flow.png', '/', '/guides/setup?tab=cli']);
+  });
+});
+
+describe('a logo and favicon written relative to the docs folder', () => {
+  it('are found from every page', async () => {
+    const html = await (await fetch(`${runtime.url}/guides/deep/tips`)).text();
+    expect(html).toContain('<img class="logo logo-light" src="/guides/images/flow.png"');
+    expect(html).toContain('<link rel="icon" href="/guides/images/flow.png">');
   });
 });
 

@@ -2,13 +2,16 @@
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import type { DocsConfig } from '../../config/index.js';
+import { browserUrl } from '../browser-urls.js';
 import { accessMark } from './access-marks.js';
 import type { SwitcherMenu, TabLink } from './page-inputs.js';
 import type { SiteIndex } from './site-index.js';
 
-/** The site's logo (light and dark) or name, linking home. */
+/** The site's logo (light and dark) or name, linking home. A logo path is from the docs folder, whatever page shows it. */
 export function brand(config: DocsConfig): ElementContent {
-  const logo = typeof config.logo === 'string' ? { light: config.logo, dark: config.logo } : config.logo;
+  const given = typeof config.logo === 'string' ? { light: config.logo, dark: config.logo } : config.logo;
+  const fromRoot = (url: string | undefined): string | undefined => url && browserUrl(url, 'index', 'image');
+  const logo = given && { light: fromRoot(given.light), dark: fromRoot(given.dark) };
   const href = (typeof config.logo === 'object' && config.logo.href) || '/';
   const images = logo?.light || logo?.dark
     ? [

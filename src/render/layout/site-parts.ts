@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { toHtml } from 'hast-util-to-html';
 import { DOCSITE_VERSION } from '../../version.js';
+import { browserUrl } from '../browser-urls.js';
 import { templateSource } from '../template.js';
 import type { ContextualOptions } from './contextual-menu.js';
 import { brand, globalLinks } from './header.js';
@@ -26,11 +27,12 @@ export interface SiteParts {
 export function siteParts(index: SiteIndex): SiteParts {
   const { config } = index.site;
   const colors = config.colors;
+  const favicon = typeof config.favicon === 'string' ? config.favicon : config.favicon?.light;
   return {
     name: config.name,
     brand: toHtml(brand(config)),
     globalLinks: toHtml(globalLinks(index)),
-    favicon: typeof config.favicon === 'string' ? config.favicon : config.favicon?.light,
+    favicon: favicon && browserUrl(favicon, 'index', 'image'),
     style: colors?.primary ? `:root{--primary:${colors.primary};--primary-light:${colors.light ?? colors.primary};--primary-dark:${colors.dark ?? colors.primary}}` : '',
     contextual: config.contextual?.options ?? [],
   };
