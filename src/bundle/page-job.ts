@@ -1,7 +1,7 @@
 // The per-page work of a build: parse, render the body, export Markdown. Runs in worker threads.
 import { createHash } from 'node:crypto';
 import { analysePage, mayUseSnippets, readPageSource, type ParsedPage, type PoolJob } from '../content/index.js';
-import { pageMarkdown, renderBody } from '../render/index.js';
+import { pageMarkdown, renderBody, resolveBrowserUrls, withUrlEdits } from '../render/index.js';
 import { DOCSITE_VERSION } from '../version.js';
 
 /** A page ready to be laid out: its parse result, body HTML and Markdown. */
@@ -33,9 +33,13 @@ export function buildPage(context: PageContext, file: string, known?: string): B
 /** Parses and renders a page from its source: a file's (with its context), or a generated OpenAPI page's. */
 export function buildPageSource(file: string, source: string, context?: PageContext): BuiltPage {
   const { parsed, tree, snippets } = analysePage(file, source, context ? { root: context.root } : {});
-  const html = tree ? renderBody(tree, parsed.page.path) : '';
+  // Links as validate resolved them, in the HTML and the Markdown alike (the tree was parsed from the text without a BOM).
+  const text = source.replace(/^\uFEFF/, '');
+  const urlEdits = tree ? resolveBrowserUrls(tree, parsed.page.path, text) : [];
+  const html = tree ? renderBody(tree) : '';
   const { title, frontmatter } = parsed.page;
-  return { parsed, html, markdown: pageMarkdown(source, title, frontmatter.description, snippets), source, key: pageCacheKey(DOCSITE_VERSION, file, source, context?.snippets) };
+  const markdown = pageMarkdown(withUrlEdits(text, urlEdits), title, frontmatter.description, snippets);
+  return { parsed, html, markdown, source, key: pageCacheKey(DOCSITE_VERSION, file, source, context?.snippets) };
 }
 
 export const BUILD_PAGE_JOB: PoolJob<{ snippets: string }, BuiltPage> = {

@@ -8,30 +8,77 @@ import { encodedUrl, pageUrl, resolveLink } from '../site/index.js';
 
 /**
  * The URL a browser needs for `url`, written on the page at `pagePath`: a link to a page becomes
- * the page's URL (`./index.mdx` -> `/guides`), an image the file's path from the site root. The
- * query and the anchor stay; external URLs and bare anchors (`#faq`) are left as they are.
+ * the page's URL (`./index.mdx` -> `/guides`), an image the file's path from the site root
+ * (percent-encoded where it must be). The query and the anchor stay as written; external URLs
+ * and bare anchors (`#faq`) are left as they are.
  */
 export function browserUrl(url: string, pagePath: string, kind: 'link' | 'image'): string {
   const resolved = resolveLink(url, pagePath);
   if (!resolved || resolved.path === null) return url;
   const path = kind === 'link' ? pageUrl(resolved.path.replace(/\.mdx?$/, '') || 'index') : `/${resolved.path}`;
-  const query = /^[^#]*?(\?[^#]*)/.exec(url)?.[1] ?? '';
-  return `${encodedUrl(path)}${query}${resolved.anchor === null ? '' : `#${encodeURIComponent(resolved.anchor)}`}`;
+  // The query and anchor as written: they name no file, and an anchor reads best as its heading's words.
+  const [, query = '', anchor = ''] = /^[^?#]*(\?[^#]*)?(#.*)?$/.exec(url) ?? [];
+  return `${encodedUrl(path)}${query}${anchor}`;
 }
 
-/** Rewrites the internal URLs of a page's tree (Markdown links, images, definitions, and JSX `href`/`src`) with `browserUrl`. */
-export function resolveBrowserUrls(tree: Root, pagePath: string): void {
+/** A URL as written in a page's text, at offset `at`, and the URL it is rewritten to. */
+export interface UrlEdit {
+  at: number;
+  from: string;
+  to: string;
+}
+
+/**
+ * Rewrites the internal URLs of a page's tree (Markdown links, images, definitions, and the JSX
+ * attributes of urlAttributes) with `browserUrl`. Returns where each rewritten URL is written in
+ * `text`, the text the tree was parsed from, so the page's Markdown can say the same (see
+ * withUrlEdits); a URL it cannot find as written (escaped, say, or placed from a snippet) is
+ * rewritten in the tree only.
+ */
+export function resolveBrowserUrls(tree: Root, pagePath: string, text: string): UrlEdit[] {
+  const edits: UrlEdit[] = [];
+  const rewrite = (from: string, kind: 'link' | 'image', at: number): string => {
+    const to = browserUrl(from, pagePath, kind);
+    if (to !== from && at >= 0) edits.push({ at, from, to });
+    return to;
+  };
   const visit = (node: Nodes): void => {
-    if (node.type === 'link' || node.type === 'definition') node.url = browserUrl(node.url, pagePath, 'link');
-    else if (node.type === 'image') node.url = browserUrl(node.url, pagePath, 'image');
+    if (node.type === 'link' || node.type === 'image') node.url = rewrite(node.url, node.type, writtenAt(text, node, '](', node.url, 'last'));
+    else if (node.type === 'definition') node.url = rewrite(node.url, 'link', writtenAt(text, node, ']: ', node.url, 'first'));
     else if (isJsxElement(node)) {
       for (const { name, kind } of urlAttributes(node)) {
         for (const attr of node.attributes) {
-          if (attr.type === 'mdxJsxAttribute' && attr.name === name && typeof attr.value === 'string') attr.value = browserUrl(attr.value, pagePath, kind);
+          if (attr.type !== 'mdxJsxAttribute' || attr.name !== name || typeof attr.value !== 'string') continue;
+          const at = Math.max(writtenAt(text, node, `${name}="`, attr.value, 'first'), writtenAt(text, node, `${name}='`, attr.value, 'first'));
+          attr.value = rewrite(attr.value, kind, at);
         }
       }
     }
     if ('children' in node) for (const child of (node as Parent).children) visit(child as Nodes);
   };
   visit(tree);
+  return edits;
+}
+
+/**
+ * Where `url` is written in `text` just after `prefix`, within the text of `node`: the first such
+ * place (a definition, a JSX element's own attribute) or the last (a link's URL follows its text).
+ * -1 when it is not written so.
+ */
+function writtenAt(text: string, node: Nodes, prefix: string, url: string, which: 'first' | 'last'): number {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === undefined || end === undefined) return -1;
+  const written = `${prefix}${url}`;
+  const at = which === 'first' ? text.indexOf(written, start) : text.lastIndexOf(written, end - written.length);
+  return at < start || at + written.length > end ? -1 : at + prefix.length;
+}
+
+/** `text` with `edits` made: each URL at its offset replaced, where it is still written there. */
+export function withUrlEdits(text: string, edits: readonly UrlEdit[]): string {
+  let result = text;
+  for (const { at, from, to } of [...edits].sort((a, b) => b.at - a.at)) {
+    if (result.startsWith(from, at)) result = `${result.slice(0, at)}${to}${result.slice(at + from.length)}`;
+  }
+  return result;
 }

@@ -6,7 +6,6 @@ import { h } from 'hastscript';
 import remarkRehype, { defaultHandlers, type Options as RemarkRehypeOptions } from 'remark-rehype';
 import { unified } from 'unified';
 import { isHtmlElementName, type JsxElement } from '../content/index.js';
-import { resolveBrowserUrls } from './browser-urls.js';
 import { codeBlock } from './code-block.js';
 import { COMPONENTS } from './components/index.js';
 import { htmlElement } from './html-element.js';
@@ -23,12 +22,10 @@ function isBlockComponent(name: string | null | undefined): boolean {
 }
 
 /**
- * Renders the body of the page at `pagePath` (no layout), analysed first (its headings carry
- * their ids). Unknown components render their children. Internal URLs are resolved as validate
- * resolves them (see browserUrl); the tree is changed so.
+ * Renders the body of a page (no layout), analysed first (its headings carry their ids) and with
+ * its internal URLs resolved (resolveBrowserUrls). Unknown components render their children.
  */
-export function renderBody(tree: Root, pagePath: string): string {
-  resolveBrowserUrls(tree, pagePath);
+export function renderBody(tree: Root): string {
   const counters = new Map<string, number>();
   const nextId = (prefix: string): string => {
     const n = (counters.get(prefix) ?? 0) + 1;

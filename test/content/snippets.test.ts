@@ -36,7 +36,7 @@ describe('snippets', () => {
     const root = site();
     const { parsed, tree } = analysePage('guides/deploy.mdx', PAGE, { root });
     expect(parsed.diagnostics).toEqual([]);
-    const html = renderBody(tree!, 'page');
+    const html = renderBody(tree!);
     expect(html.match(/callout-warning/g)).toHaveLength(2);
     expect(html).toContain('<p>Pick a plan: the <strong>Team</strong> plan.</p>');
     expect(html).toContain('<h2 id="before-you-start">Before you start');
@@ -51,7 +51,7 @@ describe('snippets', () => {
     const root = site({ 'snippets/greeting.mdx': 'Hello {name}, your plan is {plan}. {1 + 1}\n' });
     const source = '---\ntitle: Hi\n---\n\nimport Greeting from "/snippets/greeting.mdx";\n\n<Greeting name="Ada" plan="Team" />\n';
     const { tree, snippets } = analysePage('hi.mdx', source, { root });
-    expect(renderBody(tree!, 'page')).toBe('<p>Hello Ada, your plan is Team. </p>');
+    expect(renderBody(tree!)).toBe('<p>Hello Ada, your plan is Team. </p>');
     expect(pageMarkdown(source, 'Hi', undefined, snippets)).toBe('# Hi\n\nHello Ada, your plan is Team. {1 + 1}\n');
   });
 
@@ -59,7 +59,7 @@ describe('snippets', () => {
     const root = site({ 'snippets/vars.mdx': 'export const version = "2.4";\nexport const quoted = \'say "hi"\';\n' });
     const source = 'import { version, quoted as greeting, missing } from "/snippets/vars.mdx";\n\nInstall v{version} and {greeting}.\n\n{version}\n';
     const { parsed, tree, snippets } = analysePage('install.mdx', source, { root });
-    expect(renderBody(tree!, 'page')).toBe('<p>Install v2.4 and say "hi".</p>\n<p>2.4</p>');
+    expect(renderBody(tree!)).toBe('<p>Install v2.4 and say "hi".</p>\n<p>2.4</p>');
     expect(pageMarkdown(source, 'Install', undefined, snippets)).toBe('# Install\n\nInstall v2.4 and say "hi".\n\n2.4\n');
     expect(parsed.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([['mdx/snippet', 1, 'The snippet snippets/vars.mdx has no `export const missing = "…"` for {missing}.']]);
   });

@@ -6,7 +6,7 @@ import { COMPONENTS, renderBody } from '../../src/render/index.js';
 function render(mdx: string): string {
   const { parsed, tree } = analysePage('page.mdx', mdx);
   expect(tree, JSON.stringify(parsed.diagnostics)).toBeDefined();
-  return renderBody(tree!, 'page');
+  return renderBody(tree!);
 }
 
 describe('renderBody', () => {

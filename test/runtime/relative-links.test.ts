@@ -52,6 +52,17 @@ describe('links written relative to the page file', () => {
   });
 });
 
+describe('the Markdown version of a page', () => {
+  it('carries its links resolved as the HTML does, and its text otherwise as written', async () => {
+    const markdown = await (await fetch(`${runtime.url}/guides.md`)).text();
+    expect(markdown).toBe(
+      '# Guides\n\nStart with [setup](/guides/setup), or [tips](/guides/deep/tips).\n\n![Diagram](/guides/images/flow.png)\n\n' +
+        '<Card title="Setup" href="/guides/setup" img="/guides/images/flow.png">Go</Card>\n\n<img src="/guides/images/flow.png" alt="again" />\n\n' +
+        '[Home](/) · [setup, by reference][s]\n\n[s]: /guides/setup?tab=cli#install\n',
+    );
+  });
+});
+
 describe('a logo and favicon written relative to the docs folder', () => {
   it('are found from every page', async () => {
     const html = await (await fetch(`${runtime.url}/guides/deep/tips`)).text();
@@ -65,7 +76,8 @@ describe('browserUrl', () => {
     expect(browserUrl('./setup', 'guides/index', 'link')).toBe('/guides/setup');
     expect(browserUrl('../index.mdx#top', 'guides/setup', 'link')).toBe('/#top');
     expect(browserUrl('/v1/index', 'index', 'link')).toBe('/v1');
-    expect(browserUrl('café?x=1#étape', 'guides/index', 'link')).toBe('/guides/caf%C3%A9?x=1#%C3%A9tape');
+    expect(browserUrl('café?x=1#étape', 'guides/index', 'link')).toBe('/guides/caf%C3%A9?x=1#étape');
+    expect(browserUrl('./setup#install', 'guides/index', 'link')).toBe('/guides/setup#install');
     expect(browserUrl('img/a b.png', 'guides/setup', 'image')).toBe('/guides/img/a%20b.png');
     expect(browserUrl('#faq', 'guides/index', 'link')).toBe('#faq');
     expect(browserUrl('https://example.com/x', 'guides/index', 'link')).toBe('https://example.com/x');
