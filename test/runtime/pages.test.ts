@@ -53,6 +53,18 @@ describe('pages', () => {
     expect(old.headers.get('location')).toBe('/quickstart');
   });
 
+  it('leads /<folder>/index, as links to index.mdx files write it, to the folder\'s page, Markdown too', async () => {
+    const v1 = await get('/v1/index?from=old');
+    expect(v1.status).toBe(308);
+    expect(v1.headers.get('location')).toBe('/v1?from=old');
+    expect((await get('/index')).headers.get('location')).toBe('/');
+    const markdown = await get('/v1/index.md');
+    expect(markdown.status).toBe(200);
+    expect(await markdown.text()).toMatch(/^# /);
+    // Not for a restricted page: the redirect would tell that it exists.
+    expect((await get('/enterprise/sso/index')).status).toBe(404);
+  });
+
   it('serves the site assets but never docsite data, sources, caches or raw page files', async () => {
     expect((await get('/images/dashboard.svg')).status).toBe(200);
     expect((await get('/_docsite/docsite.css')).status).toBe(200);

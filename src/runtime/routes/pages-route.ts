@@ -18,6 +18,11 @@ export interface PagesRouteOptions {
 /** Bundle files that are never served as they are: docsite's data, caches, and the runtime's own documents. */
 const PRIVATE = /^(_docsite\/|\.cache\/|\.well-known\/|llms(-full)?\.txt$|sitemap\.xml$)/;
 
+/** A URL path with a last `/index` segment taken off (`/index` is `/`). */
+function withoutIndex(path: string): string {
+  return path === '/index' ? '/' : path.replace(/\/index$/, '');
+}
+
 export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: PagesRouteOptions): Router {
   const router = Router();
   const redirect = redirectMatcher(bundle.manifest.redirects);
@@ -52,7 +57,7 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
     const view = viewOf(req);
     const markdownOf = /^(.*)\.md$/.exec(path)?.[1];
     if (markdownOf !== undefined) {
-      const page = bundle.pagesByUrl.get(markdownOf === '/index' ? '/' : markdownOf);
+      const page = bundle.pagesByUrl.get(withoutIndex(markdownOf));
       if (page && view.canRead(page)) return sendMarkdown(res, page);
     }
     const page = bundle.pagesByUrl.get(path);
@@ -65,6 +70,9 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
       // Header values are ASCII: a page at /日本語 is announced as /%E6%97%A5%E6%9C%AC%E8%AA%9E.md.
       return void res.type('html').vary('Accept').set('Link', `<${encodedUrl(markdownPath(page.url))}>; rel="alternate"; type="text/markdown"`).send(transformHtml(view.filterHtml(html), req));
     }
+    // guides/index.mdx is the page /guides; /guides/index, as a file-minded link writes it, leads there.
+    const indexPage = bundle.pagesByUrl.get(withoutIndex(path));
+    if (indexPage && indexPage.url !== path && view.canRead(indexPage)) return res.redirect(308, `${encodedUrl(indexPage.url)}${req.originalUrl.slice(req.path.length)}`);
     const target = redirect(path);
     if (target) return res.redirect(target.permanent ? 308 : 307, target.location);
     const file = path.slice(1);
