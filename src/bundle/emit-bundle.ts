@@ -1,5 +1,5 @@
 // Lays out the bundle: pages, Markdown, sources, search index, agent files and the manifest.
-import { readFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSiteLayout, llmsFullParts, llmsTxt, sitemapXml, summaryOf, templateAsset, TEMPLATE_ASSETS, type LlmsEntry } from '../render/index.js';
 import { BUNDLE_FOLDER, customFilesOf, defaultTree, isPublishedFile, type NavigationTree, type SiteModel, type SitePage } from '../site/index.js';
@@ -82,7 +82,10 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
   out.add(BUNDLE_PATHS.notFound, layout.notFound());
   for (const name of TEMPLATE_ASSETS) out.add(`${BUNDLE_PATHS.assets}${name}`, templateAsset(name));
   for (const file of site.files) {
-    if (!pageFiles.has(file) && isPublishedFile(file)) out.add(file, readFileSync(join(site.root, file)));
+    if (pageFiles.has(file) || !isPublishedFile(file)) continue;
+    const from = join(site.root, file);
+    const { size, mtimeMs, ctimeMs } = statSync(from);
+    out.copy(file, from, `file:${size}:${mtimeMs}:${ctimeMs}`);
   }
 
   const skills = site.skills.length > 0 ? site.skills.map((s) => ({ ...s, generated: false })) : [{ ...generatedSkill(site, tools), generated: true }];

@@ -1,11 +1,11 @@
 // Writes a bundle's files, touching only those whose content changed and removing stale ones.
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writevSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writevSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 
 const STATE_FILE = '.cache/outputs.json';
 
-/** The saved record of a build's outputs: each path's content hash, and the key of those added with one. */
+/** The saved record of a build's outputs: each path's content hash (a copied file's stamp), and the key of those added with one. */
 interface OutputState {
   files: Record<string, string>;
   keys: Record<string, string>;
@@ -90,7 +90,18 @@ export class OutputWriter {
     return written;
   }
 
-  private write(path: string, content: readonly Uint8Array[], hash: string, key: string | undefined): void {
+  /**
+   * Copies the file `from` to `path` (by the system: its bytes never pass through this process, so
+   * a video of gigabytes costs no memory) unless the previous build copied it with the same
+   * `stamp`, a string that changes whenever the file does (its size and times).
+   */
+  copy(path: string, from: string, stamp: string): void {
+    if (this.keep(path, stamp)) return;
+    // The stamp stands in for the content's hash: a file copied with another stamp is copied again.
+    this.write(path, (full) => copyFileSync(from, full), stamp, stamp);
+  }
+
+  private write(path: string, content: readonly Uint8Array[] | ((full: string) => void), hash: string, key: string | undefined): void {
     const full = join(this.outDir, path);
     let entry = this.entries.get(path);
     if (!entry) {
@@ -111,6 +122,7 @@ export class OutputWriter {
       mkdirSync(dir, { recursive: true });
       this.madeDirs.add(dir);
     }
+    if (typeof content === 'function') return content(full);
     const fd = openSync(full, 'w');
     try {
       writevSync(fd, content as Uint8Array[]);

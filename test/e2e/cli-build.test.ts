@@ -131,12 +131,14 @@ describe('docsite build', () => {
     const original = await buildInto(temp());
     const incremental = await buildInto(temp());
     // A body edit; a retitled page (its neighbours' previous/next links and its sidebar entry change); a docs.json edit;
-    // an edit of a snippet the quickstart places (the page's own file is unchanged, and its stamp with it).
+    // an edit of a snippet the quickstart places (the page's own file is unchanged, and its stamp with it); an edited image,
+    // which the build copies by its size and times.
     const steps: [string, (text: string) => string][] = [
       ['quickstart.mdx', (text) => `${text}\nOne more paragraph.\n`],
       ['authentication.mdx', (text) => text.replace('title: "Authentication"', 'title: "Signing requests"')],
       ['docs.json', (text) => text.replace('"expanded": false', '"expanded": true')],
       ['snippets/support.mdx', (text) => text.replace('Stuck?', 'Still stuck?')],
+      ['images/dashboard.svg', (text) => text.replace('</svg>', '<!-- edited --></svg>')],
     ];
     for (const [file, change] of steps) {
       writeFileSync(join(site, file), change(readFileSync(join(site, file), 'utf8')));
@@ -146,6 +148,7 @@ describe('docsite build', () => {
     expect(readFileSync(join(incremental, 'quickstart.html'), 'utf8')).toContain('<span>Signing requests</span>');
     expect(readFileSync(join(incremental, 'quickstart.html'), 'utf8')).toContain('Still stuck? Write to');
     expect(readFileSync(join(incremental, 'quickstart.md'), 'utf8')).toContain('<Tip>\n  Still stuck? Write to');
+    expect(readFileSync(join(incremental, 'images/dashboard.svg'), 'utf8')).toContain('<!-- edited --></svg>');
     cpSync(EXAMPLE, site, { recursive: true });
     await buildInto(incremental);
     expect(withoutCache(incremental)).toEqual(withoutCache(original));
