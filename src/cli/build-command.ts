@@ -1,5 +1,5 @@
 // `docsite build [dir]`: maps flags to build() options and prints the summary.
-import { relative } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
 import type { Command } from 'commander';
 import { build, DEFAULT_SITE_URL } from '../bundle/index.js';
 import { plural, printDiagnostics } from './format-diagnostics.js';
@@ -40,7 +40,9 @@ export function registerBuild(program: Command): void {
         process.exitCode = 1;
         return;
       }
-      const where = relative(process.cwd(), report.outDir) || '.';
+      // Relative to where the command ran when it is below it; a folder elsewhere reads best in full.
+      const fromHere = relative(process.cwd(), report.outDir) || '.';
+      const where = fromHere.startsWith('..') || isAbsolute(fromHere) ? report.outDir : fromHere;
       process.stdout.write(
         `Built ${plural(report.pageCount, 'page')} (${report.indexedCount} indexed) into ${where} in ${seconds}s: ` +
           `${plural(report.filesWritten, 'file')} written, ${report.cacheHits} pages from cache${report.warnings.length ? `, ${plural(report.warnings.length, 'warning')}` : ''}.\n`,

@@ -21,6 +21,8 @@ beforeAll(() => {
   const result = runCli(['build', EXAMPLE, '--out', out, '--site-url', 'https://docs.acme.test/']);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
+  // The bundle is outside the folder the command runs in: named in full, not as ../../tmp/….
+  expect(result.stdout.startsWith(`Built 38 pages (35 indexed) into ${out} in `)).toBe(true);
   expect(result.stdout).toMatch(/^Built 38 pages \(\d+ indexed\) into .* in [\d.]+s: \d+ files written, 0 pages from cache\.\n$/);
   manifest = JSON.parse(read('_docsite/manifest.json'));
 });
