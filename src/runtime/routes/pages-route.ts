@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import { BUNDLE_PATHS, readPageHtml, type LoadedBundle, type ManifestPage } from '../../bundle/index.js';
 import { markdownPath, TEMPLATE_ASSETS } from '../../render/index.js';
-import { encodedUrl } from '../../site/index.js';
+import { encodedUrl, pageUrl } from '../../site/index.js';
 import type { ReaderView } from '../reader-view.js';
 import { redirectMatcher } from '../redirects.js';
 
@@ -17,11 +17,6 @@ export interface PagesRouteOptions {
 
 /** Bundle files that are never served as they are: docsite's data, caches, and the runtime's own documents. */
 const PRIVATE = /^(_docsite\/|\.cache\/|\.well-known\/|llms(-full)?\.txt$|sitemap\.xml$)/;
-
-/** A URL path with a last `/index` segment taken off (`/index` is `/`). */
-function withoutIndex(path: string): string {
-  return path === '/index' ? '/' : path.replace(/\/index$/, '');
-}
 
 export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: PagesRouteOptions): Router {
   const router = Router();
@@ -57,7 +52,7 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
     const view = viewOf(req);
     const markdownOf = /^(.*)\.md$/.exec(path)?.[1];
     if (markdownOf !== undefined) {
-      const page = bundle.pagesByUrl.get(withoutIndex(markdownOf));
+      const page = bundle.pagesByUrl.get(pageUrl(markdownOf.slice(1)));
       if (page && view.canRead(page)) return sendMarkdown(res, page);
     }
     const page = bundle.pagesByUrl.get(path);
@@ -70,8 +65,9 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
       // Header values are ASCII: a page at /日本語 is announced as /%E6%97%A5%E6%9C%AC%E8%AA%9E.md.
       return void res.type('html').vary('Accept').set('Link', `<${encodedUrl(markdownPath(page.url))}>; rel="alternate"; type="text/markdown"`).send(transformHtml(view.filterHtml(html), req));
     }
-    // guides/index.mdx is the page /guides; /guides/index, as a file-minded link writes it, leads there.
-    const indexPage = bundle.pagesByUrl.get(withoutIndex(path));
+    // guides/index.mdx is the page /guides; /guides/index, as a file-minded link writes it, leads there
+    // (pageUrl takes a path without its leading slash and drops a last /index).
+    const indexPage = bundle.pagesByUrl.get(pageUrl(path.slice(1)));
     if (indexPage && indexPage.url !== path && view.canRead(indexPage)) return res.redirect(308, `${encodedUrl(indexPage.url)}${req.originalUrl.slice(req.path.length)}`);
     const target = redirect(path);
     if (target) return res.redirect(target.permanent ? 308 : 307, target.location);
