@@ -19,8 +19,11 @@ export interface HeldPage {
 }
 
 export interface PageBuilder {
-  /** The `parse` option of loadSite: builds pages and hands their parse results to the loader. */
-  parse(root: string, files: readonly string[], onProgress: (done: number) => void): Promise<ParsedPage[]>;
+  /**
+   * The `parse` option of loadSite: builds pages and hands their parse results to the loader.
+   * `onMisses` learns how many pages the cache lacks, before they are built.
+   */
+  parse(root: string, files: readonly string[], onProgress: (done: number) => void, onMisses?: (count: number) => void): Promise<ParsedPage[]>;
   /** The `parseSource` option of loadSite: builds a generated page (in this thread; there are few). */
   parseSource(file: string, source: string): ParsedPage;
   /** Built pages by file, after `parse` ran. */
@@ -59,7 +62,7 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
       keys.set(file, page.key!);
       return page.parsed;
     },
-    async parse(root, files, onProgress) {
+    async parse(root, files, onProgress, onMisses) {
       const pageContext: PageContext = { root, snippets: snippetsDigest(root) };
       const sourceStamps = new SourceStamps(stampsFile, `${DOCSITE_VERSION}\0${pageContext.snippets}`);
       stamps = sourceStamps;
@@ -98,6 +101,7 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
         } else misses.push(file);
       }
       onProgress(files.length - misses.length);
+      onMisses?.(misses.length);
       const fresh = await runPool(BUILD_PAGE_JOB, root, misses, { snippets: pageContext.snippets }, jobs, (done) => onProgress(files.length - misses.length + done));
       fresh.forEach((page, i) => {
         const file = misses[i]!;

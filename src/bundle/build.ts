@@ -13,7 +13,11 @@ import { SearchIndexWorker } from './search-index-job.js';
 
 export const DEFAULT_SITE_URL = 'http://localhost:3000';
 
-/** From this many pages on, a build with more than one thread indexes the site for search on its own thread. */
+/**
+ * From this many pages to build on (pages the cache lacks), a build with more than one thread
+ * indexes the site for search on its own thread: each page changed is a part of the index to
+ * make again, and a rebuild of a few pages makes them sooner than a thread would start.
+ */
 const SEARCH_WORKER_MIN_PAGES = 1_000;
 
 export interface BuildOptions {
@@ -50,13 +54,14 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
   assertOutputFolder(root, outDir);
   const builder = createPageBuilder(outDir, jobs);
   const outInside = relative(root, outDir);
-  // A large site's search index is built on a thread of its own, started as soon as the page count is known.
+  // A large site's search index is built on a thread of its own, started as soon as the pages to build are known.
   let searchWorker: SearchIndexWorker | undefined;
   try {
     const { site, diagnostics } = await loadSite(root, {
       parse(root, files, onProgress) {
-        if (jobs > 1 && files.length >= SEARCH_WORKER_MIN_PAGES) searchWorker = new SearchIndexWorker(BUILD_PAGE_JOB.workerUrl);
-        return builder.parse(root, files, onProgress);
+        return builder.parse(root, files, onProgress, (misses) => {
+          if (jobs > 1 && misses >= SEARCH_WORKER_MIN_PAGES) searchWorker = new SearchIndexWorker(BUILD_PAGE_JOB.workerUrl);
+        });
       },
       parseSource: builder.parseSource,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),

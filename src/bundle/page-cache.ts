@@ -1,6 +1,7 @@
 // The build's cache of built pages, by content key, so a rebuild parses and renders only the pages that changed.
 import { closeSync, fstatSync, mkdirSync, openSync, read, readdirSync, readFileSync, readSync, rmSync, writeSync, writevSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Section } from '../content/index.js';
 import type { BuiltPage } from './page-job.js';
 
 /**
@@ -205,7 +206,8 @@ export class PageCache {
       // The texts follow the head as written, their lengths in bytes; the Markdown stays bytes (a view, no copy).
       let offset = end + 1;
       const markdown = bytes.subarray(offset, (offset += head.markdownLength));
-      for (const section of head.parsed.page.sections) section.text = bytes.toString('utf8', offset, (offset += section.text as unknown as number));
+      const page = head.parsed.page;
+      page.sections = (page.sections as unknown as LoggedSectionHead[]).map(({ anchor, headingPath, text }) => new LoggedSection(anchor, headingPath, bytes, offset, (offset += text)));
       if (offset > bytes.length) {
         this.rewrite = true;
         break;
@@ -293,6 +295,43 @@ function readBody(file: string, [offset, length]: BodyAt): string {
 
 const LINE_FEED = 0x0a;
 
+/** A section as an entry's head holds it: its text is the text's length in bytes, written after the head. */
+type LoggedSectionHead = Omit<Section, 'text'> & { text: number };
+
+/**
+ * A section of a logged entry, its text decoded from the log when first read: a rebuild reads the
+ * texts of the few pages it indexes again, and decoding every page's would cost more than the
+ * rest of loading the log.
+ */
+class LoggedSection implements Section {
+  // Private (#) fields: not properties, so no copy or JSON of a section ever carries the whole log.
+  readonly #log: Buffer;
+  readonly #start: number;
+  readonly #end: number;
+  #text: string | undefined;
+
+  constructor(
+    readonly anchor: string | null,
+    readonly headingPath: string[],
+    log: Buffer,
+    start: number,
+    end: number,
+  ) {
+    this.#log = log;
+    this.#start = start;
+    this.#end = end;
+  }
+
+  get text(): string {
+    return (this.#text ??= this.#log.toString('utf8', this.#start, this.#end));
+  }
+
+  /** The section as plain data: its text is read by a getter, which JSON would otherwise leave out. */
+  toJSON(): Section {
+    return { anchor: this.anchor, headingPath: this.headingPath, text: this.text };
+  }
+}
+
 /** An entry's first line: the parse result with each section's text replaced by its length in bytes, the Markdown's length in bytes, and where the body is. */
 interface EntryHead {
   key: string;
@@ -308,7 +347,7 @@ interface EntryHead {
  */
 function entryParts(key: string, { page: { parsed, markdown }, body }: Entry): Buffer[] {
   const texts = parsed.page.sections.map((section) => Buffer.from(section.text, 'utf8'));
-  const sections = parsed.page.sections.map((section, i) => ({ ...section, text: texts[i]!.length }));
+  const sections = parsed.page.sections.map(({ anchor, headingPath }, i): LoggedSectionHead => ({ anchor, headingPath, text: texts[i]!.length }));
   const markdownBytes = typeof markdown === 'string' ? Buffer.from(markdown, 'utf8') : markdown;
   const head = { key, parsed: { ...parsed, page: { ...parsed.page, sections } }, markdownLength: markdownBytes.length, body };
   return [Buffer.from(`${JSON.stringify(head)}\n`, 'utf8'), markdownBytes, ...texts];
