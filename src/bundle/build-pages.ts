@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { readPageSource, runPool, snippetsDigest, type ParsedPage } from '../content/index.js';
 import { SourceStamps } from './source-stamps.js';
 import { DOCSITE_VERSION } from '../version.js';
-import { BUILD_PAGE_JOB, buildPageSource, pageCacheKey, type BuiltPage, type PageContext } from './page-job.js';
+import { BUILD_PAGE_JOB, buildPageSource, bytesOf, pageCacheKey, textOf, type BuiltPage, type PageContext } from './page-job.js';
 import { PageCache, type CachedPage } from './page-cache.js';
 
 /** A built page as the build holds it until the bundle is written. */
@@ -43,7 +43,13 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
   /** Made when the docs folder is known: a stamp vouches for a page only under the same snippets. */
   let stamps: SourceStamps | undefined;
   const built = new Map<string, HeldPage>();
-  const hold = (page: BuiltPage): HeldPage => ({ parsed: page.parsed, markdown: page.markdown, source: () => page.source, html: () => page.html });
+  // A page from a worker holds its body and Markdown as bytes until they are written.
+  const hold = (page: BuiltPage): HeldPage => ({
+    parsed: page.parsed,
+    markdown: typeof page.markdown === 'string' ? page.markdown : bytesOf(page.markdown),
+    source: () => page.source,
+    html: () => textOf(page.html),
+  });
   const keys = new Map<string, string>();
   let cacheHits = 0;
   return {
@@ -117,6 +123,6 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
 
   /** A page the cache had; its body is read from the cache when laid out, or rendered again if that file went missing. */
   function heldFromCache(context: PageContext, file: string, key: string, hit: CachedPage, source: () => string): HeldPage {
-    return { ...hit, source, html: () => cache.html(key) ?? buildPageSource(file, source(), context).html };
+    return { ...hit, source, html: () => cache.html(key) ?? textOf(buildPageSource(file, source(), context).html) };
   }
 }

@@ -2,7 +2,7 @@
 import { closeSync, fstatSync, mkdirSync, openSync, read, readdirSync, readFileSync, readSync, rmSync, writeSync, writevSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Section } from '../content/index.js';
-import type { BuiltPage } from './page-job.js';
+import { bytesOf, type BuiltPage, type PageText } from './page-job.js';
 
 /**
  * What `get` returns of an entry: the parse result and the Markdown, as the UTF-8 bytes the log
@@ -26,7 +26,7 @@ const COMPACT_RATIO = 2;
 type BodyAt = [offset: number, length: number];
 
 interface Entry {
-  page: Pick<BuiltPage, 'parsed'> & { markdown: string | Buffer };
+  page: Pick<BuiltPage, 'parsed' | 'markdown'>;
   body: BodyAt;
 }
 
@@ -75,7 +75,7 @@ export class PageCache {
     this.used.add(key);
     const page = this.load().get(key)?.page;
     // An entry this process committed holds the Markdown it was given.
-    return page && { parsed: page.parsed, markdown: typeof page.markdown === 'string' ? Buffer.from(page.markdown, 'utf8') : page.markdown };
+    return page && { parsed: page.parsed, markdown: bytesOf(page.markdown) };
   }
 
   /** Whether the cache holds no entry at all (a first build, or one after the cache was cleared). */
@@ -132,14 +132,14 @@ export class PageCache {
   }
 
   /** Writes (`w`) or appends (`a`) bodies to the current bodies file; returns where each went. */
-  private appendBodies(mode: 'w' | 'a', bodies: Iterable<[string, string]>): Map<string, BodyAt> {
+  private appendBodies(mode: 'w' | 'a', bodies: Iterable<[string, PageText]>): Map<string, BodyAt> {
     const fd = openSync(join(this.dir, this.bodiesFile), mode);
     const at = new Map<string, BodyAt>();
     try {
       // Past whatever is there: a build killed after appending bodies but before logging them left some.
       let offset = fstatSync(fd).size;
       for (const [key, html] of bodies) {
-        const bytes = Buffer.from(html, 'utf8');
+        const bytes = bytesOf(html);
         writeSync(fd, bytes, 0, bytes.length, offset);
         at.set(key, [offset, bytes.length]);
         offset += bytes.length;
@@ -264,14 +264,14 @@ function bodiesFileOf(header: string): string | undefined {
 }
 
 /** The body of each live entry: a new page's, else read from the old bodies file; one that cannot be read is left out (a miss next time). */
-function* liveBodies(live: readonly string[], pending: ReadonlyMap<string, BuiltPage>, readOld: (key: string) => string): Iterable<[string, string]> {
+function* liveBodies(live: readonly string[], pending: ReadonlyMap<string, BuiltPage>, readOld: (key: string) => string): Iterable<[string, PageText]> {
   for (const key of live) {
     const fresh = pending.get(key);
     if (fresh) {
       yield [key, fresh.html];
       continue;
     }
-    let body: string;
+    let body: PageText;
     try {
       body = readOld(key);
     } catch {
@@ -348,7 +348,7 @@ interface EntryHead {
 function entryParts(key: string, { page: { parsed, markdown }, body }: Entry): Buffer[] {
   const texts = parsed.page.sections.map((section) => Buffer.from(section.text, 'utf8'));
   const sections = parsed.page.sections.map(({ anchor, headingPath }, i): LoggedSectionHead => ({ anchor, headingPath, text: texts[i]!.length }));
-  const markdownBytes = typeof markdown === 'string' ? Buffer.from(markdown, 'utf8') : markdown;
+  const markdownBytes = bytesOf(markdown);
   const head = { key, parsed: { ...parsed, page: { ...parsed.page, sections } }, markdownLength: markdownBytes.length, body };
   return [Buffer.from(`${JSON.stringify(head)}\n`, 'utf8'), markdownBytes, ...texts];
 }

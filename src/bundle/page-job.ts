@@ -4,12 +4,19 @@ import { analysePage, mayUseSnippets, readPageSource, type ParsedPage, type Pool
 import { pageMarkdown, renderBody, resolveBrowserUrls, withUrlEdits } from '../render/index.js';
 import { DOCSITE_VERSION } from '../version.js';
 
+/**
+ * Text, or its UTF-8 bytes. A worker sends a page's body and Markdown as bytes: handed over whole,
+ * they never become strings that the build's thread must copy in from the message, keep through
+ * its collections and encode again to write (see BUILD_PAGE_JOB.pack).
+ */
+export type PageText = string | Uint8Array;
+
 /** A page ready to be laid out: its parse result, body HTML and Markdown. */
 export interface BuiltPage {
   parsed: ParsedPage;
   /** The body as HTML (no layout); empty when the MDX did not parse. */
-  html: string;
-  markdown: string;
+  html: PageText;
+  markdown: PageText;
   /** The page's original source, served by the MCP filesystem. */
   source: string;
   /** The page's cache key (see pageCacheKey); absent when its file could not be read. */
@@ -45,7 +52,25 @@ export function buildPageSource(file: string, source: string, context?: PageCont
 export const BUILD_PAGE_JOB: PoolJob<{ snippets: string }, BuiltPage> = {
   workerUrl: new URL('./page-worker.js', import.meta.url),
   run: (root, file, { snippets }, source) => buildPage({ root, snippets }, file, source),
+  pack(page) {
+    const html = utf8.encode(textOf(page.html));
+    const markdown = utf8.encode(textOf(page.markdown));
+    return { result: { ...page, html, markdown }, transfer: [html.buffer, markdown.buffer] };
+  },
 };
+
+// TextEncoder's arrays own their buffers, so they can be handed over (Buffer.from may share a pool).
+const utf8 = new TextEncoder();
+
+/** A page's text as a string, decoded when it came as bytes. */
+export function textOf(text: PageText): string {
+  return typeof text === 'string' ? text : bytesOf(text).toString('utf8');
+}
+
+/** A page's text as UTF-8 bytes: a view of them when it came as bytes, else encoded. */
+export function bytesOf(text: PageText): Buffer {
+  return typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+}
 
 /** The cache key of a page: what its build output depends on (with the snippets, if it may place any). */
 export function pageCacheKey(generator: string, file: string, source: string, snippets?: string): string {

@@ -9,5 +9,5 @@ if (role === WORKER_ROLES.searchIndex) {
   serveSearchIndexFiles();
 } else {
   const [{ serveBatches }, { BUILD_PAGE_JOB }] = await Promise.all([import('../content/index.js'), import('./page-job.js')]);
-  serveBatches(BUILD_PAGE_JOB.run);
+  serveBatches(BUILD_PAGE_JOB);
 }

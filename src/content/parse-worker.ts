@@ -2,4 +2,4 @@
 import { PARSE_JOB } from './parse-pool.js';
 import { serveBatches } from './serve-batches.js';
 
-serveBatches(PARSE_JOB.run);
+serveBatches(PARSE_JOB);

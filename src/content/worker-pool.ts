@@ -30,6 +30,11 @@ export function defaultJobs(): number {
 export interface PoolJob<O, R> {
   workerUrl: URL;
   run(root: string, file: string, options: O, source?: string): R;
+  /**
+   * In a worker, readies a result of `run` to cross to the pool's thread: the result to send,
+   * and the buffers in it to hand over rather than copy. Without it, results are sent as they are.
+   */
+  pack?(result: R): { result: R; transfer: ArrayBuffer[] };
 }
 
 /**

@@ -4,9 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PageCache } from '../../src/bundle/page-cache.js';
-import { buildPageSource } from '../../src/bundle/page-job.js';
+import { BUILD_PAGE_JOB, buildPageSource, textOf } from '../../src/bundle/page-job.js';
 
-const pageOf = (n: number) => buildPageSource(`guides/p${n}.mdx`, `---\ntitle: Page ${n}\n---\n\nBody of page ${n}, with ünïcödé and a line\nbreak.\n\n## Part ${n}\n\nMore.\n`);
+/** A page as this thread builds it: its body and Markdown are strings. */
+function pageOf(n: number) {
+  const page = buildPageSource(`guides/p${n}.mdx`, `---\ntitle: Page ${n}\n---\n\nBody of page ${n}, with ünïcödé and a line\nbreak.\n\n## Part ${n}\n\nMore.\n`);
+  return { ...page, html: textOf(page.html), markdown: textOf(page.markdown) };
+}
 /** What a cached page holds, as plain data: a section read from the log decodes its text when asked. */
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 const fresh = () => mkdtempSync(join(tmpdir(), 'docsite-page-cache-'));
@@ -44,6 +48,16 @@ describe('PageCache', () => {
     none.preload();
     await none.loaded();
     expect(none.isEmpty()).toBe(true);
+  });
+
+  it('stores a page built on a worker, its body and Markdown sent as bytes, as the same page built here', () => {
+    const dir = fresh();
+    const cache = new PageCache(dir);
+    cache.set('k1', BUILD_PAGE_JOB.pack!(pageOf(1)).result);
+    cache.commit();
+    const later = new PageCache(dir);
+    expect(later.html('k1')).toBe(pageOf(1).html);
+    expect(later.get('k1')!.markdown.toString('utf8')).toBe(pageOf(1).markdown);
   });
 
   it('stores nothing for a build that does not commit', () => {
