@@ -43,11 +43,11 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
   /** Made when the docs folder is known: a stamp vouches for a page only under the same snippets. */
   let stamps: SourceStamps | undefined;
   const built = new Map<string, HeldPage>();
-  // A page from a worker holds its body and Markdown as bytes until they are written.
+  // A page from a worker holds its texts as bytes until they are written.
   const hold = (page: BuiltPage): HeldPage => ({
     parsed: page.parsed,
     markdown: typeof page.markdown === 'string' ? page.markdown : bytesOf(page.markdown),
-    source: () => page.source,
+    source: () => textOf(page.source),
     html: () => textOf(page.html),
   });
   const keys = new Map<string, string>();

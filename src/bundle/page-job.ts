@@ -5,7 +5,7 @@ import { pageMarkdown, renderBody, resolveBrowserUrls, withUrlEdits } from '../r
 import { DOCSITE_VERSION } from '../version.js';
 
 /**
- * Text, or its UTF-8 bytes. A worker sends a page's body and Markdown as bytes: handed over whole,
+ * Text, or its UTF-8 bytes. A worker sends a page's texts as bytes: handed over whole,
  * they never become strings that the build's thread must copy in from the message, keep through
  * its collections and encode again to write (see BUILD_PAGE_JOB.pack).
  */
@@ -18,7 +18,7 @@ export interface BuiltPage {
   html: PageText;
   markdown: PageText;
   /** The page's original source, served by the MCP filesystem. */
-  source: string;
+  source: PageText;
   /** The page's cache key (see pageCacheKey); absent when its file could not be read. */
   key?: string;
 }
@@ -53,14 +53,17 @@ export const BUILD_PAGE_JOB: PoolJob<{ snippets: string }, BuiltPage> = {
   workerUrl: new URL('./page-worker.js', import.meta.url),
   run: (root, file, { snippets }, source) => buildPage({ root, snippets }, file, source),
   pack(page) {
-    const html = utf8.encode(textOf(page.html));
-    const markdown = utf8.encode(textOf(page.markdown));
-    return { result: { ...page, html, markdown }, transfer: [html.buffer, markdown.buffer] };
+    const [html, markdown, source] = [encode(page.html), encode(page.markdown), encode(page.source)];
+    return { result: { ...page, html, markdown, source }, transfer: [html.buffer, markdown.buffer, source.buffer] };
   },
 };
 
-// TextEncoder's arrays own their buffers, so they can be handed over (Buffer.from may share a pool).
 const utf8 = new TextEncoder();
+
+/** The UTF-8 bytes of `text` in a buffer of their own, so it can be handed over (Buffer.from may share a pool). */
+function encode(text: PageText): Uint8Array<ArrayBuffer> {
+  return utf8.encode(textOf(text)) as Uint8Array<ArrayBuffer>;
+}
 
 /** A page's text as a string, decoded when it came as bytes. */
 export function textOf(text: PageText): string {
