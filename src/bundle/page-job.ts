@@ -1,7 +1,7 @@
 // The per-page work of a build: parse, render the body, export Markdown. Runs in worker threads.
 import { createHash } from 'node:crypto';
 import { analysePage, mayUseSnippets, readPageSource, type ParsedPage, type PoolJob } from '../content/index.js';
-import { pageMarkdown, renderBody, resolveBrowserUrls, withUrlEdits } from '../render/index.js';
+import { pageMarkdown, renderBody, resolveBrowserUrls, resolveSnippetUrls, withUrlEdits } from '../render/index.js';
 import { DOCSITE_VERSION } from '../version.js';
 
 /**
@@ -45,7 +45,7 @@ export function buildPageSource(file: string, source: string, context?: PageCont
   const urlEdits = tree ? resolveBrowserUrls(tree, parsed.page.path, text) : [];
   const html = tree ? renderBody(tree) : '';
   const { title, frontmatter } = parsed.page;
-  const markdown = pageMarkdown(withUrlEdits(text, urlEdits), title, frontmatter.description, snippets);
+  const markdown = pageMarkdown(withUrlEdits(text, urlEdits), title, frontmatter.description, resolveSnippetUrls(snippets, parsed.page.path));
   return { parsed, html, markdown, source, key: pageCacheKey(DOCSITE_VERSION, file, source, context?.snippets) };
 }
 

@@ -3,7 +3,7 @@
 // from the page's URL, and guides/index.mdx is served at /guides: there `./setup` would lead to
 // /setup. So the rendered body carries each internal URL resolved as validate resolved it.
 import type { Nodes, Parent, Root } from 'mdast';
-import { isJsxElement, urlAttributes } from '../content/index.js';
+import { extractHeadingIds, isJsxElement, parseMdx, urlAttributes, type SnippetUse } from '../content/index.js';
 import { encodedUrl, pageUrl, resolveLink } from '../site/index.js';
 
 /**
@@ -32,8 +32,8 @@ export interface UrlEdit {
  * Rewrites the internal URLs of a page's tree (Markdown links, images, definitions, and the JSX
  * attributes of urlAttributes) with `browserUrl`. Returns where each rewritten URL is written in
  * `text`, the text the tree was parsed from, so the page's Markdown can say the same (see
- * withUrlEdits); a URL it cannot find as written (escaped, say, or placed from a snippet) is
- * rewritten in the tree only.
+ * withUrlEdits); a URL it cannot find as written (escaped, say, or placed from a snippet: see
+ * resolveSnippetUrls) is rewritten in the tree only.
  */
 export function resolveBrowserUrls(tree: Root, pagePath: string, text: string): UrlEdit[] {
   const edits: UrlEdit[] = [];
@@ -58,6 +58,29 @@ export function resolveBrowserUrls(tree: Root, pagePath: string, text: string): 
   };
   visit(tree);
   return edits;
+}
+
+/**
+ * What `uses` places, each snippet's text with its internal URLs rewritten as in the page at
+ * `pagePath` that places it: the page's tree resolved them from that page (as validate does), so
+ * its Markdown must say the same of the snippet's text, which it places as written.
+ */
+export function resolveSnippetUrls(uses: SnippetUse, pagePath: string): SnippetUse {
+  if (uses.placed.size === 0) return uses;
+  const placed = new Map([...uses.placed].map(([name, { source, uses: nested }]) => [name, { source: withBrowserUrls(source, pagePath), uses: resolveSnippetUrls(nested, pagePath) }]));
+  return { placed, variables: uses.variables };
+}
+
+/** `source` with its internal URLs rewritten for the page at `pagePath`; as it is if it does not parse (the page reported that). */
+function withBrowserUrls(source: string, pagePath: string): string {
+  const text = source.replace(/^\uFEFF/, '');
+  let tree: Root;
+  try {
+    tree = parseMdx(extractHeadingIds(text).source);
+  } catch {
+    return source;
+  }
+  return withUrlEdits(text, resolveBrowserUrls(tree, pagePath, text));
 }
 
 /**

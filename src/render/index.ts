@@ -1,5 +1,5 @@
 export { renderBody } from './render-body.js';
-export { resolveBrowserUrls, withUrlEdits, type UrlEdit } from './browser-urls.js';
+export { resolveBrowserUrls, resolveSnippetUrls, withUrlEdits, type UrlEdit } from './browser-urls.js';
 export { createSiteLayout, type SiteLayout } from './layout/page-layout.js';
 export type { PageInputs } from './layout/page-inputs.js';
 export { insertSidebar, isConsistentSidebar, sidebarForPage, sidebarMarker, type SidebarFile } from './layout/sidebar-file.js';

@@ -13,7 +13,7 @@ let runtime: TestRuntime;
 
 beforeAll(async () => {
   const dir = writeSite({
-    'docs.json': { name: 'Links', logo: 'guides/images/flow.png', favicon: 'guides/images/flow.png', navigation: { pages: ['index', 'guides/index', 'guides/setup', 'guides/deep/tips'] } },
+    'docs.json': { name: 'Links', logo: 'guides/images/flow.png', favicon: 'guides/images/flow.png', navigation: { pages: ['index', 'guides/index', 'guides/setup', 'guides/deep/tips', 'guides/more'] } },
     'index.mdx': page({ title: 'Home' }, 'Read the [guides](guides/index.mdx) and the [setup](./guides/setup#install).'),
     'guides/index.mdx': page(
       { title: 'Guides' },
@@ -22,6 +22,10 @@ beforeAll(async () => {
     'guides/setup.mdx': page({ title: 'Setup' }, '## Install\n\nBack to the [guides](./index) or [home](../index.mdx).'),
     'guides/deep/tips.mdx': page({ title: 'Tips' }, 'See [setup](../setup#install) and ![flow](../images/flow.png).'),
     'guides/images/flow.png': 'not really a png',
+    // A snippet's links resolve from the page that places it, as validate resolves them.
+    'guides/more.mdx': page({ title: 'More' }, "import NextSteps from '/snippets/next-steps.mdx';\n\nBefore.\n\n<NextSteps />\n\nAfter."),
+    'snippets/next-steps.mdx': "import Footer from '/snippets/footer.mdx';\n\nContinue with [setup](./setup#install) or [the guides](./index).\n\n![Flow](images/flow.png)\n\n<Footer />\n",
+    'snippets/footer.mdx': 'Back [home](../index.mdx).\n',
   });
   const report = await build(dir, { out: mkdtempSync(join(tmpdir(), 'docsite-links-')), jobs: 1 });
   expect(report.errors).toEqual([]);
@@ -40,7 +44,7 @@ async function bodyUrls(url: string): Promise<string[]> {
 
 describe('links written relative to the page file', () => {
   it('lead to the pages and images validate checked, from an index page too', async () => {
-    for (const url of ['/', '/guides', '/guides/setup', '/guides/deep/tips']) {
+    for (const url of ['/', '/guides', '/guides/setup', '/guides/deep/tips', '/guides/more']) {
       const urls = await bodyUrls(url);
       expect(urls.length, url).toBeGreaterThan(0);
       for (const target of urls) expect((await fetch(`${runtime.url}${target}`)).status, `${target} on ${url}`).toBe(200);
@@ -60,6 +64,14 @@ describe('the Markdown version of a page', () => {
         '<Card title="Setup" href="/guides/setup" img="/guides/images/flow.png">Go</Card>\n\n<img src="/guides/images/flow.png" alt="again" />\n\n' +
         '[Home](/) · [setup, by reference][s]\n\n[s]: /guides/setup?tab=cli#install\n',
     );
+  });
+});
+
+describe('the Markdown version of a page that places a snippet', () => {
+  it('carries the links of the snippets it places (and they place) resolved from the page, as its HTML does', async () => {
+    expect(await bodyUrls('/guides/more')).toEqual(['/guides/setup', '/guides', '/guides/images/flow.png', '/']);
+    const markdown = await (await fetch(`${runtime.url}/guides/more.md`)).text();
+    expect(markdown).toBe('# More\n\nBefore.\n\nContinue with [setup](/guides/setup#install) or [the guides](/guides).\n\n![Flow](/guides/images/flow.png)\n\nBack [home](/).\n\nAfter.\n');
   });
 });
 
