@@ -53,9 +53,11 @@ export interface SnippetUse {
   variables: ReadonlyMap<string, string>;
 }
 
-/** A snippet a page placed: its source, and what it takes from snippets in turn. */
+/** A snippet a page placed: its source, its tree, and what it takes from snippets in turn. */
 export interface PlacedSnippet {
   source: string;
+  /** The snippet as parsed from `source` (without a BOM): its positions are offsets in that text. */
+  tree: Root;
   uses: SnippetUse;
 }
 
@@ -187,7 +189,7 @@ function snippetContent(path: string, root: string, problem: SnippetProblem, cha
     if (id) node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
   }
   const uses = inline(tree, path, root, problem, [...chain, path], at);
-  return { nodes: tree.children.filter((node) => node.type !== 'yaml' && node.type !== 'mdxjsEsm'), placed: { source, uses } };
+  return { nodes: tree.children.filter((node) => node.type !== 'yaml' && node.type !== 'mdxjsEsm'), placed: { source, tree, uses } };
 }
 
 /** A snippet placed inside a line of text: a lone paragraph's words, not the paragraph. */

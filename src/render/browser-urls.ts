@@ -3,7 +3,7 @@
 // from the page's URL, and guides/index.mdx is served at /guides: there `./setup` would lead to
 // /setup. So the rendered body carries each internal URL resolved as validate resolved it.
 import type { Nodes, Parent, Root } from 'mdast';
-import { extractHeadingIds, isJsxElement, parseMdx, urlAttributes, type SnippetUse } from '../content/index.js';
+import { isJsxElement, urlAttributes, type SnippetUse } from '../content/index.js';
 import { encodedUrl, pageUrl, resolveLink } from '../site/index.js';
 
 /**
@@ -63,24 +63,19 @@ export function resolveBrowserUrls(tree: Root, pagePath: string, text: string): 
 /**
  * What `uses` places, each snippet's text with its internal URLs rewritten as in the page at
  * `pagePath` that places it: the page's tree resolved them from that page (as validate does), so
- * its Markdown must say the same of the snippet's text, which it places as written.
+ * its Markdown must say the same of the snippet's text, which it places as written. The
+ * snippets' own trees, parsed for this page, are rewritten on the way.
  */
 export function resolveSnippetUrls(uses: SnippetUse, pagePath: string): SnippetUse {
   if (uses.placed.size === 0) return uses;
-  const placed = new Map([...uses.placed].map(([name, { source, uses: nested }]) => [name, { source: withBrowserUrls(source, pagePath), uses: resolveSnippetUrls(nested, pagePath) }]));
+  const placed = new Map(
+    [...uses.placed].map(([name, snippet]) => {
+      const text = snippet.source.replace(/^\uFEFF/, '');
+      const source = withUrlEdits(text, resolveBrowserUrls(snippet.tree, pagePath, text));
+      return [name, { ...snippet, source, uses: resolveSnippetUrls(snippet.uses, pagePath) }];
+    }),
+  );
   return { placed, variables: uses.variables };
-}
-
-/** `source` with its internal URLs rewritten for the page at `pagePath`; as it is if it does not parse (the page reported that). */
-function withBrowserUrls(source: string, pagePath: string): string {
-  const text = source.replace(/^\uFEFF/, '');
-  let tree: Root;
-  try {
-    tree = parseMdx(extractHeadingIds(text).source);
-  } catch {
-    return source;
-  }
-  return withUrlEdits(text, resolveBrowserUrls(tree, pagePath, text));
 }
 
 /**
