@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { readPageSource, runPool, snippetsDigest, type ParsedPage } from '../content/index.js';
 import { SourceStamps } from './source-stamps.js';
 import { DOCSITE_VERSION } from '../version.js';
-import { BUILD_PAGE_JOB, buildPageSource, bytesOf, pageCacheKey, textOf, type BuiltPage, type PageContext } from './page-job.js';
+import { BUILD_PAGE_JOB, buildPageSource, bytesOf, pageCacheKey, textOf, type BuiltPage, type PageContext, type PageText } from './page-job.js';
 import { PageCache, type CachedPage } from './page-cache.js';
 
 /** A built page as the build holds it until the bundle is written. */
@@ -14,8 +14,11 @@ export interface HeldPage {
   markdown: string | Buffer;
   /** The page's source (read when first asked for: an unchanged page's is not needed). */
   source(): string;
-  /** The body HTML. A page from the cache reads it from there, so a rebuild holds the bodies of only the pages it lays out. */
-  html(): string;
+  /**
+   * The body HTML, as UTF-8 bytes when a worker built it (written out as they are). A page from
+   * the cache reads it from there, so a rebuild holds the bodies of only the pages it lays out.
+   */
+  html(): PageText;
 }
 
 export interface PageBuilder {
@@ -48,7 +51,7 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
     parsed: page.parsed,
     markdown: typeof page.markdown === 'string' ? page.markdown : bytesOf(page.markdown),
     source: () => textOf(page.source),
-    html: () => textOf(page.html),
+    html: () => page.html,
   });
   const keys = new Map<string, string>();
   let cacheHits = 0;
@@ -123,6 +126,6 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
 
   /** A page the cache had; its body is read from the cache when laid out, or rendered again if that file went missing. */
   function heldFromCache(context: PageContext, file: string, key: string, hit: CachedPage, source: () => string): HeldPage {
-    return { ...hit, source, html: () => cache.html(key) ?? textOf(buildPageSource(file, source(), context).html) };
+    return { ...hit, source, html: () => cache.html(key) ?? buildPageSource(file, source(), context).html };
   }
 }

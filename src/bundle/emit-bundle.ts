@@ -73,7 +73,10 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
     if (inputs.sidebar !== undefined) sidebarKeys.add(inputs.sidebar);
     const html = `${page.path}.html`;
     const markdown = `${page.path}.md`;
-    out.addKeyed(html, layout.key(inputs, bodyKey), () => layout.page(inputs, result.html()));
+    out.addKeyed(html, layout.key(inputs, bodyKey), () => {
+      const [before, after] = layout.frame(inputs);
+      return [before, result.html(), after];
+    });
     out.addKeyed(markdown, bodyKey, () => result.markdown);
     manifestPages.push(manifestPage(page, tree, { html, markdown, source: sourceParts.get(page.path)! }));
   }

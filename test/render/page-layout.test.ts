@@ -85,6 +85,18 @@ describe('page layout', () => {
     expect(insertSidebar('<p>no marker</p>', '/x', () => undefined)).toBe('<p>no marker</p>');
   });
 
+  it('frames a body between the HTML before and after it, whatever the title and description hold', async () => {
+    const mark = '<!--docsite:body x-->';
+    const site = await siteOf({ ...FILES, 'intro.mdx': page({ title: `Intro ${mark}`, description: `About ${mark}` }, 'Hello.') });
+    const layout = createSiteLayout(site);
+    const inputs = layout.inputs(site.pages.find((p) => p.path === 'intro')!, defaultTree(site.navigation));
+    const [before, after] = layout.frame(inputs);
+    expect(before).toMatch(/<div class="prose">$/);
+    expect(after).toMatch(/^<\/div>/);
+    expect(before).toContain('<meta name="description" content="About <!--docsite:body x-->">');
+    expect(`${before}<p>Hello.</p>${after}`).toBe(layout.page(inputs, '<p>Hello.</p>'));
+  });
+
   it('flags sidebar files whose offsets do not fit their HTML', () => {
     expect(isConsistentSidebar({ html: '<a href="/">x</a>', pages: { '/': [11] } })).toBe(true);
     expect(isConsistentSidebar({ html: '<a href="/">x</a>', pages: { '/': [3] } })).toBe(false);

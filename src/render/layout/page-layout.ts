@@ -1,5 +1,5 @@
 // Lays a rendered page body out in the site template: header, sidebar marker, content, table of contents.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
@@ -33,6 +33,11 @@ export interface SiteLayout {
   key(inputs: PageInputs, bodyKey: string): string;
   /** The full HTML document of a page, with a sidebar marker in place of its sidebar. */
   page(inputs: PageInputs, bodyHtml: string): string;
+  /**
+   * The document of `page` around its body: the HTML before the body and after it. A body held as
+   * UTF-8 bytes is written between the two as it is, never decoded and encoded again.
+   */
+  frame(inputs: PageInputs): PageFrame;
   /** The sidebar named by some page's `inputs.sidebar`. */
   sidebar(key: string): SidebarFile;
   /** A hash of everything that sidebar shows: equal keys render equal sidebars, so a rebuild can skip rendering it. */
@@ -41,11 +46,16 @@ export interface SiteLayout {
   notFound(): string;
 }
 
+/** A page's HTML before its body and after it. */
+export type PageFrame = readonly [before: string, after: string];
+
 /** Creates the layout of `site`; shared work (navigation lookups, header parts, sidebars) is done once. */
 export function createSiteLayout(site: SiteModel): SiteLayout {
   const index = indexSite(site);
   const parts = siteParts(index);
   const partsKey = sitePartsKey(parts);
+  // Stands for the body while the frame is rendered: random, so no title, attribute or style can hold it.
+  const bodyMark = `<!--docsite:body ${randomUUID()}-->`;
   /** The JSON text of each tree's tabs: the inputs of its pages share one array (see PageInputs.tabs). */
   const tabTexts = new WeakMap<PageInputs['tabs'], string>();
   const tabsText = (tabs: PageInputs['tabs']): string => {
@@ -81,31 +91,10 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
       return createHash('sha256').update(partsKey).update('\0').update(bodyKey).update('\0').update(tabsText(tabs)).update('\0').update(JSON.stringify(rest)).digest('hex');
     },
     page(inputs, bodyHtml) {
-      const content: ElementContent[] = [
-        h('article', { className: ['page'] }, [
-          ...breadcrumbs(inputs.breadcrumbs),
-          h('header', { className: ['page-header'] }, [
-            h('h1', inputs.title),
-            ...(inputs.description ? [h('p', { className: ['page-description'] }, inputs.description)] : []),
-            ...contextualMenu(parts.contextual, inputs.url),
-          ]),
-          ...apiEndpoint(inputs.endpoint, inputs.params),
-          h('div', { className: ['prose'] }, [{ type: 'raw', value: bodyHtml } as unknown as ElementContent]),
-          ...pager(inputs.pager),
-        ]),
-      ];
-      return document(parts, {
-        title: inputs.title === parts.name ? inputs.title : `${inputs.title} - ${parts.name}`,
-        lang: inputs.lang,
-        description: inputs.description,
-        noindex: inputs.noindex,
-        markdown: markdownPath(inputs.url),
-        header: `${parts.brand}${tabBarHtml(inputs.tabs, inputs.activeTab)}${parts.globalLinks}${toHtml(switchers(inputs.switchers))}`,
-        sidebar: inputs.sidebar === undefined ? '' : sidebarMarker(inputs.sidebar),
-        content,
-        toc: tableOfContents(inputs.toc),
-      });
+      const [before, after] = frame(inputs);
+      return `${before}${bodyHtml}${after}`;
     },
+    frame,
     sidebar(key) {
       const entries = entriesOf(key);
       const source = sidebarSources.get(key)!;
@@ -127,6 +116,36 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
       });
     },
   };
+
+  /** The document of a page around its body (see SiteLayout.frame). */
+  function frame(inputs: PageInputs): PageFrame {
+    const content: ElementContent[] = [
+      h('article', { className: ['page'] }, [
+        ...breadcrumbs(inputs.breadcrumbs),
+        h('header', { className: ['page-header'] }, [
+          h('h1', inputs.title),
+          ...(inputs.description ? [h('p', { className: ['page-description'] }, inputs.description)] : []),
+          ...contextualMenu(parts.contextual, inputs.url),
+        ]),
+        ...apiEndpoint(inputs.endpoint, inputs.params),
+        h('div', { className: ['prose'] }, [{ type: 'raw', value: bodyMark } as unknown as ElementContent]),
+        ...pager(inputs.pager),
+      ]),
+    ];
+    const html = document(parts, {
+      title: inputs.title === parts.name ? inputs.title : `${inputs.title} - ${parts.name}`,
+      lang: inputs.lang,
+      description: inputs.description,
+      noindex: inputs.noindex,
+      markdown: markdownPath(inputs.url),
+      header: `${parts.brand}${tabBarHtml(inputs.tabs, inputs.activeTab)}${parts.globalLinks}${toHtml(switchers(inputs.switchers))}`,
+      sidebar: inputs.sidebar === undefined ? '' : sidebarMarker(inputs.sidebar),
+      content,
+      toc: tableOfContents(inputs.toc),
+    });
+    const at = html.indexOf(bodyMark);
+    return [html.slice(0, at), html.slice(at + bodyMark.length)];
+  }
 
   /** The items a sidebar shows: one tab of the tree, or (no tab) what the tree has outside its tabs. */
   function sidebarItems(tree: NavigationTree, tab: number | undefined): readonly NavItem[] {
