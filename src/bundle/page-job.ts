@@ -1,7 +1,7 @@
 // The per-page work of a build: parse, render the body, export Markdown. Runs in worker threads.
 import { createHash } from 'node:crypto';
-import { analysePage, mayUseSnippets, readPageSource, type ParsedPage, type PoolJob } from '../content/index.js';
-import { pageMarkdown, renderBody, resolveBrowserUrls, resolveSnippetUrls, withUrlEdits } from '../render/index.js';
+import { analyseTree, completePage, mayUseSnippets, readPageSource, type ParsedPage, type PendingPage, type PoolJob } from '../content/index.js';
+import { pageMarkdown, renderBody, resolveBrowserUrls, resolveSnippetUrls, withUrlEdits, type UrlEdit } from '../render/index.js';
 import { DOCSITE_VERSION } from '../version.js';
 
 /**
@@ -30,28 +30,49 @@ export interface PageContext {
   snippets: string;
 }
 
-/** Parses and renders one page file, read unless its text is `known`. */
-export function buildPage(context: PageContext, file: string, known?: string): BuiltPage {
-  const read = readPageSource(context.root, file, known);
-  if ('failed' in read) return { parsed: read.failed, html: '', markdown: '', source: '' };
-  return buildPageSource(file, read.source, context);
+/**
+ * Parses and renders page files, each read unless its text is `known`. In two rounds (see
+ * PendingPage): each page's tree is parsed, rendered and dropped, then every page is finished.
+ */
+export function buildPages(context: PageContext, files: readonly string[], known: readonly (string | undefined)[] = []): BuiltPage[] {
+  return files.map((file, i) => renderPage(context, file, known[i])).map(finishPage);
 }
 
 /** Parses and renders a page from its source: a file's (with its context), or a generated OpenAPI page's. */
 export function buildPageSource(file: string, source: string, context?: PageContext): BuiltPage {
-  const { parsed, tree, snippets } = analysePage(file, source, context ? { root: context.root } : {});
+  return finishPage(renderSource(file, source, context));
+}
+
+/** A page parsed and rendered, its tree gone: what finishPage needs. */
+type RenderedPage = { built: BuiltPage } | { pending: PendingPage; html: string; source: string; text: string; urlEdits: UrlEdit[]; context: PageContext | undefined };
+
+function renderPage(context: PageContext, file: string, known: string | undefined): RenderedPage {
+  const read = readPageSource(context.root, file, known);
+  if ('failed' in read) return { built: { parsed: read.failed, html: '', markdown: '', source: '' } };
+  return renderSource(file, read.source, context);
+}
+
+function renderSource(file: string, source: string, context: PageContext | undefined): RenderedPage {
+  const { tree, pending } = analyseTree(file, source, context ? { root: context.root } : {});
   // Links as validate resolved them, in the HTML and the Markdown alike (the tree was parsed from the text without a BOM).
   const text = source.replace(/^\uFEFF/, '');
-  const urlEdits = tree ? resolveBrowserUrls(tree, parsed.page.path, text) : [];
-  const html = tree ? renderBody(tree) : '';
+  const urlEdits = tree ? resolveBrowserUrls(tree, pending.path, text) : [];
+  return { pending, html: tree ? renderBody(tree) : '', source, text, urlEdits, context };
+}
+
+function finishPage(page: RenderedPage): BuiltPage {
+  if ('built' in page) return page.built;
+  const { pending, html, source, text, urlEdits, context } = page;
+  const parsed = completePage(pending);
   const { title, frontmatter } = parsed.page;
-  const markdown = pageMarkdown(withUrlEdits(text, urlEdits), title, frontmatter.description, resolveSnippetUrls(snippets, parsed.page.path));
-  return { parsed, html, markdown, source, key: pageCacheKey(DOCSITE_VERSION, file, source, context?.snippets) };
+  const markdown = pageMarkdown(withUrlEdits(text, urlEdits), title, frontmatter.description, resolveSnippetUrls(pending.snippets, pending.path));
+  return { parsed, html, markdown, source, key: pageCacheKey(DOCSITE_VERSION, pending.file, source, context?.snippets) };
 }
 
 export const BUILD_PAGE_JOB: PoolJob<{ snippets: string }, BuiltPage> = {
   workerUrl: new URL('./page-worker.js', import.meta.url),
-  run: (root, file, { snippets }, source) => buildPage({ root, snippets }, file, source),
+  run: (root, file, { snippets }, source) => buildPages({ root, snippets }, [file], [source])[0]!,
+  runBatch: (root, files, { snippets }, sources) => buildPages({ root, snippets }, files, sources),
   pack(page) {
     const [html, markdown, source] = [encode(page.html), encode(page.markdown), encode(page.source)];
     return { result: { ...page, html, markdown, source }, transfer: [html.buffer, markdown.buffer, source.buffer] };

@@ -30,6 +30,8 @@ export function defaultJobs(): number {
 export interface PoolJob<O, R> {
   workerUrl: URL;
   run(root: string, file: string, options: O, source?: string): R;
+  /** Does a worker's batch at once, where that is faster than `run` file by file; the same results. */
+  runBatch?(root: string, files: readonly string[], options: O, sources: readonly (string | undefined)[]): R[];
   /**
    * In a worker, readies a result of `run` to cross to the pool's thread: the result to send,
    * and the buffers in it to hand over rather than copy. Without it, results are sent as they are.
