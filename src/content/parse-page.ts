@@ -161,7 +161,12 @@ function tooDeepDiagnostic(error: TooDeepError | RangeError, file: string): Diag
 
 function syntaxDiagnostic(error: unknown, file: string): Diagnostic {
   const place = error as { line?: number; column?: number; reason?: string; message?: string };
-  const at = { line: place.line ?? 1, column: place.column ?? 1 };
   const reason = (place.reason ?? place.message ?? String(error)).replace(/\s+/g, ' ').trim();
+  // A tag never closed is reported at the end of the file, without a place; its message says where the tag is.
+  const tag = place.line === undefined ? TAG_PLACE.exec(reason) : null;
+  const at = tag ? { line: Number(tag[1]), column: Number(tag[2]) } : { line: place.line ?? 1, column: place.column ?? 1 };
   return diagnostic('mdx/syntax', file, at, `MDX syntax error: ${reason}`);
 }
+
+/** `(line:column-line:column)` in a message of mdast-util-mdx-jsx. */
+const TAG_PLACE = /\((\d+):(\d+)-\d+:\d+\)/;
