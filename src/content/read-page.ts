@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { diagnostic, type Position } from '../diagnostics/index.js';
 import { NotUtf8Error, pageText } from './page-text.js';
-import { pagePathOf, parsePage, type ParsedPage } from './parse-page.js';
+import { analyseTree, completePage, pagePathOf, type ParsedPage } from './parse-page.js';
 
 /**
  * Reads a page file's text, unless the caller has it (`known`: a worker pool reads ahead).
@@ -29,6 +29,18 @@ export function readPageSource(root: string, file: string, known?: string): { so
 
 /** Reads `file` (relative to `root`), unless its text is `known`, and parses it. */
 export function readPage(root: string, file: string, known?: string): ParsedPage {
-  const read = readPageSource(root, file, known);
-  return 'failed' in read ? read.failed : parsePage(file, read.source, { root });
+  return readPages(root, [file], [known])[0]!;
+}
+
+/**
+ * Reads and parses `files`, each unless its text is `known`, in two rounds (see PendingPage):
+ * each page's tree, one page at a time, then the frontmatter of them all.
+ */
+export function readPages(root: string, files: readonly string[], known: readonly (string | undefined)[] = []): ParsedPage[] {
+  return files
+    .map((file, i) => {
+      const read = readPageSource(root, file, known[i]);
+      return 'failed' in read ? read.failed : analyseTree(file, read.source, { root }).pending;
+    })
+    .map((page) => ('page' in page ? page : completePage(page)));
 }
