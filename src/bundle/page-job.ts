@@ -71,8 +71,7 @@ function finishPage(page: RenderedPage): BuiltPage {
 
 export const BUILD_PAGE_JOB: PoolJob<{ snippets: string }, BuiltPage> = {
   workerUrl: new URL('./page-worker.js', import.meta.url),
-  run: (root, file, { snippets }, source) => buildPages({ root, snippets }, [file], [source])[0]!,
-  runBatch: (root, files, { snippets }, sources) => buildPages({ root, snippets }, files, sources),
+  run: (root, files, { snippets }, sources) => buildPages({ root, snippets }, files, sources),
   pack(page) {
     const [html, markdown, source] = [encode(page.html), encode(page.markdown), encode(page.source)];
     return { result: { ...page, html, markdown, source }, transfer: [html.buffer, markdown.buffer, source.buffer] };

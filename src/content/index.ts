@@ -1,7 +1,7 @@
 export { discoverFiles, ALWAYS_IGNORED, IGNORE_FILE, type SiteFiles, type SkippedLink } from './discover.js';
 export { parseMdx, mdxProcessor } from './mdx-processor.js';
 export { parsePage, analysePage, analyseTree, completePage, pagePathOf, type ParsedPage, type ParseOptions, type PendingPage } from './parse-page.js';
-export { readPage, readPages, readPageSource } from './read-page.js';
+export { readPages, readPageSource } from './read-page.js';
 export { PARSE_JOB, parsePages } from './parse-pool.js';
 export { runPool, defaultJobs, type PoolJob } from './worker-pool.js';
 export { serveBatches } from './serve-batches.js';

@@ -1,12 +1,11 @@
 // Parses page files across threads, for `validate` and everything built on the site model.
-import { readPage, readPages } from './read-page.js';
+import { readPages } from './read-page.js';
 import { defaultJobs, runPool, type PoolJob } from './worker-pool.js';
 import type { ParsedPage } from './parse-page.js';
 
 export const PARSE_JOB: PoolJob<undefined, ParsedPage> = {
   workerUrl: new URL('./parse-worker.js', import.meta.url),
-  run: (root, file, _options, source) => readPage(root, file, source),
-  runBatch: (root, files, _options, sources) => readPages(root, files, sources),
+  run: (root, files, _options, sources) => readPages(root, files, sources),
 };
 
 /** Parses `files` (relative to `root`) with up to `jobs` threads; results keep the order of `files`. */

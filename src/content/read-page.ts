@@ -27,13 +27,8 @@ export function readPageSource(root: string, file: string, known?: string): { so
   }
 }
 
-/** Reads `file` (relative to `root`), unless its text is `known`, and parses it. */
-export function readPage(root: string, file: string, known?: string): ParsedPage {
-  return readPages(root, [file], [known])[0]!;
-}
-
 /**
- * Reads and parses `files`, each unless its text is `known`, in two rounds (see PendingPage):
+ * Reads and parses `files` (relative to `root`), each unless its text is `known`, in two rounds (see PendingPage):
  * each page's tree, one page at a time, then the frontmatter of them all.
  */
 export function readPages(root: string, files: readonly string[], known: readonly (string | undefined)[] = []): ParsedPage[] {

@@ -24,14 +24,15 @@ export function defaultJobs(): number {
 }
 
 /**
- * A job: `run` does one file in this thread, given its text when the pool read it already;
- * `workerUrl` is a module that does batches (see `serveBatches`).
+ * A job: `run` does a batch of files in this thread, given their texts where the pool read them
+ * already; `workerUrl` is a module that runs it on the batches it is sent (see `serveBatches`).
+ * A job gets whole batches because doing each step for a batch in a row is faster than doing
+ * every step of one file before the next (see PendingPage).
  */
 export interface PoolJob<O, R> {
   workerUrl: URL;
-  run(root: string, file: string, options: O, source?: string): R;
-  /** Does a worker's batch at once, where that is faster than `run` file by file; the same results. */
-  runBatch?(root: string, files: readonly string[], options: O, sources: readonly (string | undefined)[]): R[];
+  /** Results in the order of `files`; `sources[i]` is the text of `files[i]`, or undefined where the job must read it. */
+  run(root: string, files: readonly string[], options: O, sources: readonly (string | undefined)[]): R[];
   /**
    * In a worker, readies a result of `run` to cross to the pool's thread: the result to send,
    * and the buffers in it to hand over rather than copy. Without it, results are sent as they are.
@@ -46,11 +47,12 @@ export interface PoolJob<O, R> {
 export async function runPool<O, R>(job: PoolJob<O, R>, root: string, files: readonly string[], options: O, jobs = defaultJobs(), onProgress?: (done: number) => void): Promise<R[]> {
   const threads = Math.min(jobs, Math.ceil(files.length / BATCH_SIZE));
   if (threads <= 1 || files.length < MIN_FILES_FOR_WORKERS) {
-    return files.map((file, i) => {
-      const result = job.run(root, file, options);
-      onProgress?.(i + 1);
-      return result;
-    });
+    const results: R[] = [];
+    for (let start = 0; start < files.length; start += BATCH_SIZE) {
+      results.push(...job.run(root, files.slice(start, start + BATCH_SIZE), options, []));
+      onProgress?.(results.length);
+    }
+    return results;
   }
   const results: R[] = new Array(files.length);
   let next = 0;

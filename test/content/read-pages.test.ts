@@ -1,6 +1,6 @@
 // Validate's workers read and parse a batch in two rounds; each page must come out as if read alone.
 import { describe, expect, it } from 'vitest';
-import { readPage, readPages } from '../../src/content/index.js';
+import { readPages } from '../../src/content/index.js';
 import { writeSite } from '../helpers/site.js';
 
 describe('readPages', () => {
@@ -13,7 +13,7 @@ describe('readPages', () => {
     });
     const files = ['plain.mdx', 'broken.mdx', 'gone.mdx', 'odd.mdx'];
     const batch = readPages(root, files);
-    expect(batch).toEqual(files.map((file) => readPage(root, file)));
+    expect(batch).toEqual(files.map((file) => readPages(root, [file])[0]));
     expect(batch.map((p) => p.diagnostics.map((d) => `${d.line} ${d.code}`))).toEqual([
       [],
       ['5 mdx/syntax', '2 frontmatter/schema'],
