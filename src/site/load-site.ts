@@ -15,7 +15,7 @@ import { openApiFileOf, resolveNavigation } from './resolve-navigation.js';
 import { classifyPage, pageUrl, type SiteModel, type SitePage } from './site-model.js';
 
 export interface LoadOptions {
-  /** Parser threads; 1 parses in the calling thread. Default: one per core. */
+  /** Parser threads; a small site (under 100 pages) is parsed in the calling thread. Default: one per core. */
   jobs?: number;
   /** Called as pages are parsed, for progress output. */
   onProgress?(done: number, total: number): void;

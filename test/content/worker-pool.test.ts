@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReadAhead } from '../../src/content/read-ahead.js';
-import { parsePage, type ParsedPage } from '../../src/content/index.js';
+import { parsePage, type ParsedPage, type PoolJob } from '../../src/content/index.js';
 import { writeSite } from '../helpers/site.js';
 
 const PAGES = 130; // above the pool's threshold for starting workers
@@ -49,5 +49,30 @@ describe('parsePages on worker threads', () => {
     const inThread = parsePage(files[70]!, `---\ntitle: Page 70\n---\n\n# Heading 70\n\nText of page 70.\n`);
     expect(parsed[71]).toEqual(inThread);
     expect(parsed.filter((p) => p.diagnostics.length > 0)).toHaveLength(2);
+  });
+});
+
+describe('runPool with one job', () => {
+  // The worker module exists only in dist/; imported by URL so type-checking does not need it.
+  const fromDist = async (): Promise<typeof import('../../src/content/index.js')> => import(new URL('../../dist/content/index.js', import.meta.url).href);
+  /** The parse job, but failing wherever it runs in the calling thread: a worker runs its own copy. */
+  const workerOnly = (job: PoolJob<undefined, ParsedPage>): PoolJob<undefined, ParsedPage> => ({
+    ...job,
+    run: () => {
+      throw new Error('parsed in the calling thread');
+    },
+  });
+
+  it('parses a large site on a worker thread, so the calling thread keeps the results and none of the parse garbage', async () => {
+    const { runPool, PARSE_JOB } = await fromDist();
+    const { root, files } = pagesSite();
+    const parsed = await runPool(workerOnly(PARSE_JOB), root, files, undefined, 1);
+    expect(parsed.map((p) => p.page.title)).toEqual(files.map((_, i) => `Page ${i}`));
+  });
+
+  it('parses a small site in the calling thread, where starting a worker would cost more than it saves', async () => {
+    const { runPool, PARSE_JOB } = await fromDist();
+    const { root, files } = pagesSite();
+    await expect(runPool(workerOnly(PARSE_JOB), root, files.slice(0, 20), undefined, 1)).rejects.toThrow('parsed in the calling thread');
   });
 });
