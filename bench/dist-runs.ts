@@ -20,10 +20,13 @@ export interface ChildBuild {
 
 const DIST_ENTRY = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 
-/** Builds `dir` into `out` on `jobs` threads in a fresh process running dist/, started as `docsite build` starts it. */
-export async function childBuild(dir: string, out: string, jobs: number): Promise<ChildBuild> {
+/**
+ * Builds `dir` into `out` on `jobs` threads in a fresh process running dist/, started as `docsite
+ * build` starts it; with `oneCore`, on one CPU only, as the single-core bare parse runs (see ONE_CORE).
+ */
+export async function childBuild(dir: string, out: string, jobs: number, { oneCore = false } = {}): Promise<ChildBuild> {
   const started = performance.now();
-  const result = JSON.parse(await runChild('build-child.mjs', [dir, out, String(jobs)])) as Omit<ChildBuild, 'seconds'>;
+  const result = JSON.parse(await runChild('build-child.mjs', [dir, out, String(jobs)], oneCore ? ONE_CORE : [])) as Omit<ChildBuild, 'seconds'>;
   return { ...result, seconds: (performance.now() - started) / 1000 };
 }
 
