@@ -21,6 +21,9 @@ const MAX_RSS_MB_10K = 1.5 * 1024;
 /** Shared VMs are noisy: each size is timed several times and the fastest run counts; BENCH_ROUNDS overrides. */
 const roundsFor = (pages: number): number => Number(process.env.BENCH_ROUNDS) || (pages <= 1_000 ? 3 : 2);
 
+/** How a run held to one core is labelled: nothing where `taskset` is missing (see ONE_CORE). */
+const ON_ONE_CORE = ONE_CORE.length > 0 ? ' on one core' : '';
+
 /** Text appended to one page for the rebuild run; the page is restored afterwards. */
 const EDIT = '\nThis paragraph was added by the rebuild benchmark.\n';
 
@@ -91,7 +94,7 @@ export const buildBenchmark: Benchmark = {
       });
       if (jobs > 1) {
         checks.push({
-          label: `cold build jobs 1${ONE_CORE.length > 0 ? ' on one core' : ''} / bare parse, ${count(corpus.pages)} pages`,
+          label: `cold build jobs 1${ON_ONE_CORE} / bare parse, ${count(corpus.pages)} pages`,
           actual: `${(best.coldOneJob / best.bare).toFixed(2)}x (${best.coldOneJob.toFixed(1)} s vs ${best.bare.toFixed(1)} s)`,
           target: `<= ${MAX_VS_PARSE}x`,
           pass: best.coldOneJob <= MAX_VS_PARSE * best.bare,
@@ -111,7 +114,7 @@ export const buildBenchmark: Benchmark = {
       checks,
       notes: [
         ...notes,
-        `best of ${SIZES.map((pages) => `${roundsFor(pages)} rounds at ${count(pages)} pages`).join(', ')} (BENCH_ROUNDS overrides); each round times a bare parse on 1 and on ${jobs} threads, a cold build with --jobs 1${jobs > 1 ? `${ONE_CORE.length > 0 ? ' on one core' : ''} and with --jobs ${jobs}` : ''} and two one-page rebuilds (edit, restore).`,
+        `best of ${SIZES.map((pages) => `${roundsFor(pages)} rounds at ${count(pages)} pages`).join(', ')} (BENCH_ROUNDS overrides); each round times a bare parse on 1 and on ${jobs} threads, a cold build with --jobs 1${jobs > 1 ? `${ON_ONE_CORE} and with --jobs ${jobs}` : ''} and two one-page rebuilds (edit, restore).`,
         `every run is a fresh \`node ${BATCH_NODE_FLAGS.join(' ')}\` process on dist/, as \`docsite build\` runs (bench/build-child.mjs, bench/parse-child.mjs): times are whole-process wall times for builds, first read to last parse for bare parses; both start with a cold JIT.`,
         process.env.BENCH_DROP_CACHES === '1'
           ? 'BENCH_DROP_CACHES=1: each bare parse and cold build started with the page cache emptied (pages read from disk); rebuilds start after a sync only.'
@@ -181,7 +184,7 @@ async function coldBuild(corpus: Corpus, jobs: number, { oneCore = false } = {})
   settleFileSystem({ dropCache: true });
   const run = await buildClean(corpus, jobs, { oneCore });
   if (run.cacheHits !== 0) throw new Error(`A cold build of ${corpus.dir} hit the cache ${run.cacheHits} times.`);
-  progress(`  cold build, --jobs ${jobs}${oneCore && ONE_CORE.length > 0 ? ' on one core' : ''}: ${run.seconds.toFixed(2)} s, ${count(run.filesWritten)} files written, peak RSS ${count(run.peakRssMb)} MB`);
+  progress(`  cold build, --jobs ${jobs}${oneCore ? ON_ONE_CORE : ''}: ${run.seconds.toFixed(2)} s, ${count(run.filesWritten)} files written, peak RSS ${count(run.peakRssMb)} MB`);
   return run;
 }
 

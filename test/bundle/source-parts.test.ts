@@ -6,11 +6,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readBundle, type Manifest } from '../../src/bundle/index.js';
 import { readSourceParts } from '../../src/bundle/source-parts.js';
 import { UsageError } from '../../src/errors.js';
+import { importDist } from '../helpers/dist.js';
 import { page, writeSite } from '../helpers/site.js';
 
-/** 300 pages are parsed on worker threads, whose module exists only in dist/: the build is dist's (imported by URL so type-checking does not need it). */
+/** 300 pages are parsed on worker threads, whose module exists only in dist/: the build is dist's. */
 const build: typeof import('../../src/bundle/index.js').build = async (...args) =>
-  ((await import(new URL('../../dist/bundle/index.js', import.meta.url).href)) as typeof import('../../src/bundle/index.js')).build(...args);
+  (await importDist<typeof import('../../src/bundle/index.js')>('bundle/index.js')).build(...args);
 const PAGES = Array.from({ length: 300 }, (_, i) => `p/page-${String(i).padStart(3, '0')}`);
 let site: string;
 let out: string;

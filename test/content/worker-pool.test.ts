@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReadAhead } from '../../src/content/read-ahead.js';
 import { parsePage, type ParsedPage, type PoolJob } from '../../src/content/index.js';
+import { importDist } from '../helpers/dist.js';
 import { writeSite } from '../helpers/site.js';
 
 const PAGES = 130; // above the pool's threshold for starting workers
+const fromDist = (): Promise<typeof import('../../src/content/index.js')> => importDist('content/index.js');
 
 function pagesSite(): { root: string; files: string[] } {
   const entries: Record<string, string> = { 'docs.json': '{}' };
@@ -34,8 +36,7 @@ describe('ReadAhead', () => {
 
 describe('parsePages on worker threads', () => {
   it('parses every page in order, and reports a page that cannot be read with its file', async () => {
-    // The worker module exists only in dist/; imported by URL so type-checking does not need it.
-    const { parsePages } = (await import(new URL('../../dist/content/index.js', import.meta.url).href)) as typeof import('../../src/content/index.js');
+    const { parsePages } = await fromDist();
     const { root, files } = pagesSite();
     writeFileSync(join(root, 'latin1.mdx'), Buffer.from('---\ntitle: Menu\n---\n\nCaf\xe9 au lait.\n', 'latin1'));
     const asked = [...files.slice(0, 60), 'gone.mdx', ...files.slice(60, 100), 'latin1.mdx', ...files.slice(100)];
@@ -53,8 +54,6 @@ describe('parsePages on worker threads', () => {
 });
 
 describe('runPool with one job', () => {
-  // The worker module exists only in dist/; imported by URL so type-checking does not need it.
-  const fromDist = async (): Promise<typeof import('../../src/content/index.js')> => import(new URL('../../dist/content/index.js', import.meta.url).href);
   /** The parse job, but failing wherever it runs in the calling thread: a worker runs its own copy. */
   const workerOnly = (job: PoolJob<undefined, ParsedPage>): PoolJob<undefined, ParsedPage> => ({
     ...job,
