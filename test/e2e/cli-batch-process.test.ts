@@ -43,7 +43,7 @@ describe('docsite build in its own process', () => {
     const exited = new Promise<NodeJS.Signals | null>((resolve) => docsite.once('exit', (_code, signal) => resolve(signal)));
 
     const child = await childOf(docsite.pid!);
-    const args = readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0');
+    const args = await argsAfterExec(child, docsite.pid!);
     expect(args).toEqual(expect.arrayContaining([...BATCH_NODE_FLAGS, 'build', site]));
 
     docsite.kill('SIGTERM');
@@ -59,6 +59,18 @@ async function childOf(pid: number): Promise<number> {
   let found: string | undefined;
   await until(() => (found = readFileSync(children, 'utf8').trim().split(' ')[0]) !== '');
   return Number(found);
+}
+
+/**
+ * The arguments of `child` once it runs its own program. Until its exec completes, a forked
+ * child shows its parent's command line, and for a moment in the exec an empty one.
+ */
+async function argsAfterExec(child: number, parent: number): Promise<string[]> {
+  const cmdline = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  const parentLine = cmdline(parent);
+  let line = '';
+  await until(() => (line = cmdline(child)) !== '' && line !== parentLine);
+  return line.split('\0');
 }
 
 function isRunning(pid: number): boolean {
