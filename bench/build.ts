@@ -1,7 +1,7 @@
 // Benchmark: `build` on 1,000 and 10,000 generated pages: cold build against the bare MDX parse,
 // one-page rebuild, bundle and search index size, peak memory. Builds and parses run the compiled
 // package (dist/) in fresh processes, as `docsite build` does.
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { BUNDLE_PATHS } from '../src/bundle/index.js';
@@ -66,8 +66,14 @@ export const buildBenchmark: Benchmark = {
     const rows: string[][] = [];
     const checks: Check[] = [];
     const notes: string[] = [];
-    for (const corpus of corpora) {
-      const result = await measureSize(corpus, jobs, roundsFor(corpus.pages));
+    const results: SizeResult[] = [];
+    try {
+      for (const corpus of corpora) results.push(await measureSize(corpus, jobs, roundsFor(corpus.pages)));
+    } finally {
+      deleteSetAside();
+    }
+    for (const [i, corpus] of corpora.entries()) {
+      const result = results[i]!;
       const { best, slowest } = result;
       const floor = best.bare / jobs;
       rows.push([
@@ -123,6 +129,7 @@ export const buildBenchmark: Benchmark = {
           ? `the single-core bare parse and the --jobs 1 build run under \`${ONE_CORE.join(' ')}\`: on one thread but free to use the other cores, V8's garbage collection threads would do part of its work there.`
           : 'the single-core bare parse is on one thread but not held to one core (no `taskset` here): V8\'s garbage collection threads may do part of its work on other cores, so it reads faster than one core is.',
         'cold build: empty output folder and cache; "jobs" is the --jobs given (a rebuild of one page runs in the main thread).',
+        'before a cold build, the previous output is moved aside, and deleted once every build is timed: deleted right before, it would tax the build (see setAside).',
         `bundle excludes .cache/; search index is the parts under ${BUNDLE_PATHS.searchIndex}; MB of files are 10^6 bytes, MB of RSS are 2^20; the last build of each size stays in bench/.corpus/build-N/.`,
         `pages carry a sidebar marker, each sidebar is written once under ${BUNDLE_PATHS.sidebars} (the runtime puts it in); from 1,000 pages with several jobs, the search index is built on a thread of its own.`,
         'peak RSS is the largest of the build processes of that size (worker threads included).',
@@ -178,9 +185,9 @@ async function measureSize(corpus: Corpus, jobs: number, rounds: number): Promis
   return { best: pick(Math.min), slowest: pick(Math.max), bundleBytes, searchIndexBytes, rebuildWrites, rssMb };
 }
 
-/** Builds into an emptied output folder (no cache); with `oneCore`, on one CPU (see ONE_CORE). */
+/** Builds into an empty output folder (no cache); with `oneCore`, on one CPU (see ONE_CORE). */
 async function coldBuild(corpus: Corpus, jobs: number, { oneCore = false } = {}): Promise<ChildBuild> {
-  rmSync(outDirOf(corpus), { recursive: true, force: true });
+  setAside(outDirOf(corpus));
   settleFileSystem({ dropCache: true });
   const run = await buildClean(corpus, jobs, { oneCore });
   if (run.cacheHits !== 0) throw new Error(`A cold build of ${corpus.dir} hit the cache ${run.cacheHits} times.`);
@@ -204,6 +211,27 @@ async function buildClean(corpus: Corpus, jobs: number, options: { oneCore?: boo
     throw new Error(`Corpus ${corpus.dir} does not build cleanly: ${run.problems} problems, ${run.pageCount} pages${run.firstProblem ? `; first: ${run.firstProblem}` : ''}`);
   }
   return run;
+}
+
+/** Where the outputs replaced by cold builds wait to be deleted (see setAside). */
+const SET_ASIDE = join(CORPUS_ROOT, 'set-aside');
+let setAsideCount = 0;
+
+/**
+ * Moves the output folder `dir` out of a cold build's way; deleteSetAside deletes it later.
+ * Deleted right before the build, its 20,000 files would cost the build seconds: ext4 without a
+ * journal (as on the VMs this was measured on) passes over the inodes freed in the last minute
+ * when it allocates new ones, so each file the build creates scans past the ones just deleted.
+ */
+function setAside(dir: string): void {
+  if (!existsSync(dir)) return;
+  mkdirSync(SET_ASIDE, { recursive: true });
+  renameSync(dir, join(SET_ASIDE, `${process.pid}-${++setAsideCount}`));
+}
+
+/** Deletes the outputs setAside moved, with those a killed run left. */
+function deleteSetAside(): void {
+  rmSync(SET_ASIDE, { recursive: true, force: true });
 }
 
 /** Undoes the edit a benchmark killed mid-rebuild left behind (a kill skips `finally`), so the corpus matches its stamp again. */

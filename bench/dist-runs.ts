@@ -46,8 +46,7 @@ export const ONE_CORE: readonly string[] = spawnSync('taskset', ['-c', '0', 'tru
 /**
  * Flushes the file system's pending writes, so that a run never pays for the previous one's. With
  * `dropCache` and BENCH_DROP_CACHES=1 (Linux, as root), it also empties the kernel's page cache, as
- * `hyperfine --prepare` is often told to: on the VMs this was measured on, a page cache several GB
- * deep, left by earlier runs, made creating files two to three times as costly.
+ * `hyperfine --prepare` is often told to, so that the run reads the pages from disk.
  */
 export function settleFileSystem({ dropCache = false } = {}): void {
   spawnSync('sync');
