@@ -23,6 +23,8 @@ const roundsFor = (pages: number): number => Number(process.env.BENCH_ROUNDS) ||
 
 /** How a run held to one core is labelled: nothing where `taskset` is missing (see ONE_CORE). */
 const ON_ONE_CORE = ONE_CORE.length > 0 ? ' on one core' : '';
+/** The same, as a table column's suffix. */
+const ONE_CORE_COLUMN = ONE_CORE.length > 0 ? ', 1 core' : '';
 
 /** Text appended to one page for the rebuild run; the page is restored afterwards. */
 const EDIT = '\nThis paragraph was added by the rebuild benchmark.\n';
@@ -116,7 +118,7 @@ export const buildBenchmark: Benchmark = {
       );
     }
     return {
-      table: { columns: ['pages', 'corpus', 'jobs', `bare parse 1 thread${ONE_CORE.length > 0 ? ', 1 core' : ''}`, 'bare parse N threads', 'cold build', 'pages/s', 'vs bare/jobs', `cold build --jobs 1${ONE_CORE.length > 0 ? ', 1 core' : ''}`, 'vs bare', '1-page rebuild', 'bundle', 'search index', 'peak RSS'], rows },
+      table: { columns: ['pages', 'corpus', 'jobs', `bare parse 1 thread${ONE_CORE_COLUMN}`, 'bare parse N threads', 'cold build', 'pages/s', 'vs bare/jobs', `cold build --jobs 1${ONE_CORE_COLUMN}`, 'vs bare', '1-page rebuild', 'bundle', 'search index', 'peak RSS'], rows },
       checks,
       notes: [
         ...notes,
