@@ -109,8 +109,18 @@ export const buildBenchmark: Benchmark = {
         });
       }
       if (corpus.pages === 10_000) {
-        checks.push({ label: 'one-page rebuild, 10,000 pages', actual: `${best.rebuild.toFixed(2)} s`, target: `< ${MAX_REBUILD_SECONDS_10K} s`, pass: best.rebuild < MAX_REBUILD_SECONDS_10K });
-        checks.push({ label: 'peak RSS, 10,000 pages', actual: `${count(result.rssMb)} MB`, target: `< ${count(MAX_RSS_MB_10K)} MB`, pass: result.rssMb < MAX_RSS_MB_10K });
+        checks.push({
+          label: 'one-page rebuild, 10,000 pages',
+          actual: `${best.rebuild.toFixed(2)} s`,
+          target: `< ${MAX_REBUILD_SECONDS_10K} s`,
+          pass: best.rebuild < MAX_REBUILD_SECONDS_10K,
+        });
+        checks.push({
+          label: 'peak RSS, 10,000 pages',
+          actual: `${count(result.rssMb)} MB`,
+          target: `< ${count(MAX_RSS_MB_10K)} MB`,
+          pass: result.rssMb < MAX_RSS_MB_10K,
+        });
       }
       notes.push(
         `${count(corpus.pages)} pages, slowest runs: bare ${slowest.bare.toFixed(2)} s, bare on ${jobs} threads ${slowest.bareParallel.toFixed(2)} s, cold ${slowest.cold.toFixed(2)} s, cold with --jobs 1 ${slowest.coldOneJob.toFixed(2)} s, rebuild ${slowest.rebuild.toFixed(2)} s; a one-page rebuild wrote ${count(result.rebuildWrites)} files.`,
@@ -118,7 +128,25 @@ export const buildBenchmark: Benchmark = {
       );
     }
     return {
-      table: { columns: ['pages', 'corpus', 'jobs', `bare parse 1 thread${ONE_CORE_COLUMN}`, 'bare parse N threads', 'cold build', 'pages/s', 'vs bare/jobs', `cold build --jobs 1${ONE_CORE_COLUMN}`, 'vs bare', '1-page rebuild', 'bundle', 'search index', 'peak RSS'], rows },
+      table: {
+        columns: [
+          'pages',
+          'corpus',
+          'jobs',
+          `bare parse 1 thread${ONE_CORE_COLUMN}`,
+          'bare parse N threads',
+          'cold build',
+          'pages/s',
+          'vs bare/jobs',
+          `cold build --jobs 1${ONE_CORE_COLUMN}`,
+          'vs bare',
+          '1-page rebuild',
+          'bundle',
+          'search index',
+          'peak RSS',
+        ],
+        rows,
+      },
       checks,
       notes: [
         ...notes,
@@ -129,7 +157,7 @@ export const buildBenchmark: Benchmark = {
           : 'each run starts after a sync; BENCH_DROP_CACHES=1 (Linux, root) also empties the page cache before each bare parse and cold build.',
         ONE_CORE.length > 0
           ? `the single-core bare parse and the --jobs 1 build run under \`${ONE_CORE.join(' ')}\`: on one thread but free to use the other cores, V8's garbage collection threads would do part of its work there.`
-          : 'the single-core bare parse is on one thread but not held to one core (no `taskset` here): V8\'s garbage collection threads may do part of its work on other cores, so it reads faster than one core is.',
+          : "the single-core bare parse is on one thread but not held to one core (no `taskset` here): V8's garbage collection threads may do part of its work on other cores, so it reads faster than one core is.",
         'cold build: empty output folder and cache; "jobs" is the --jobs given (a rebuild of one page runs in the main thread).',
         'before a cold build, the previous output is moved aside, and deleted once every build is timed: deleted right before, it would tax the build (see setAside).',
         `bundle excludes .cache/; search index is the parts under ${BUNDLE_PATHS.searchIndex}; MB of files are 10^6 bytes, MB of RSS are 2^20; the last build of each size stays in bench/.corpus/build-N/.`,
@@ -193,7 +221,9 @@ async function coldBuild(corpus: Corpus, jobs: number, { oneCore = false } = {})
   settleFileSystem({ dropCache: true });
   const run = await buildClean(corpus, jobs, { oneCore });
   if (run.cacheHits !== 0) throw new Error(`A cold build of ${corpus.dir} hit the cache ${run.cacheHits} times.`);
-  progress(`  cold build, --jobs ${jobs}${oneCore ? ON_ONE_CORE : ''}: ${run.seconds.toFixed(2)} s, ${count(run.filesWritten)} files written, peak RSS ${count(run.peakRssMb)} MB`);
+  progress(
+    `  cold build, --jobs ${jobs}${oneCore ? ON_ONE_CORE : ''}: ${run.seconds.toFixed(2)} s, ${count(run.filesWritten)} files written, peak RSS ${count(run.peakRssMb)} MB`,
+  );
   return run;
 }
 
@@ -202,7 +232,8 @@ async function rebuild(corpus: Corpus, jobs: number): Promise<ChildBuild> {
   // A rebuild follows a build: it finds that build's files in the page cache, as a user's would.
   settleFileSystem();
   const run = await buildClean(corpus, jobs);
-  if (run.cacheHits < corpus.pages - 1) throw new Error(`A one-page rebuild of ${corpus.dir} hit the cache ${run.cacheHits} times, not ${corpus.pages - 1} or more.`);
+  if (run.cacheHits < corpus.pages - 1)
+    throw new Error(`A one-page rebuild of ${corpus.dir} hit the cache ${run.cacheHits} times, not ${corpus.pages - 1} or more.`);
   return run;
 }
 
@@ -210,7 +241,9 @@ async function rebuild(corpus: Corpus, jobs: number): Promise<ChildBuild> {
 async function buildClean(corpus: Corpus, jobs: number, options: { oneCore?: boolean } = {}): Promise<ChildBuild> {
   const run = await childBuild(corpus.dir, outDirOf(corpus), jobs, options);
   if (!run.ok || run.problems > 0 || run.pageCount !== corpus.pages) {
-    throw new Error(`Corpus ${corpus.dir} does not build cleanly: ${run.problems} problems, ${run.pageCount} pages${run.firstProblem ? `; first: ${run.firstProblem}` : ''}`);
+    throw new Error(
+      `Corpus ${corpus.dir} does not build cleanly: ${run.problems} problems, ${run.pageCount} pages${run.firstProblem ? `; first: ${run.firstProblem}` : ''}`,
+    );
   }
   return run;
 }

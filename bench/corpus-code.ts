@@ -39,9 +39,23 @@ export function codeSample(rng: Random, language: CodeLanguage): string {
         `print(result.id)  # ${id}`,
       ].join('\n');
     case 'json':
-      return ['{', `  "id": "${id}",`, `  "object": "${resource.replace(/s$/, '')}",`, ...fields.map((f, i) => `  "${f}": ${i % 2 ? rng.int(1, 50000) : `"${f}-value"`},`), `  "livemode": false`, '}'].join('\n');
+      return [
+        '{',
+        `  "id": "${id}",`,
+        `  "object": "${resource.replace(/s$/, '')}",`,
+        ...fields.map((f, i) => `  "${f}": ${i % 2 ? rng.int(1, 50000) : `"${f}-value"`},`),
+        `  "livemode": false`,
+        '}',
+      ].join('\n');
     case 'yaml':
-      return [`${resource}:`, `  enabled: true`, ...fields.map((f) => `  ${f}: ${f}-value`), '  retries:', `    max_attempts: ${rng.int(2, 10)}`, `    backoff: exponential`].join('\n');
+      return [
+        `${resource}:`,
+        `  enabled: true`,
+        ...fields.map((f) => `  ${f}: ${f}-value`),
+        '  retries:',
+        `    max_attempts: ${rng.int(2, 10)}`,
+        `    backoff: exponential`,
+      ].join('\n');
     case 'go':
       return [
         'package main',

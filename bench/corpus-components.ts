@@ -9,7 +9,10 @@ const LANGUAGE_LABELS: Record<CodeLanguage, string> = { bash: 'cURL', ts: 'TypeS
 /** Indents every non-empty line by `spaces`. */
 export function indent(text: string, spaces: number): string {
   const pad = ' '.repeat(spaces);
-  return text.split('\n').map((line) => (line ? pad + line : line)).join('\n');
+  return text
+    .split('\n')
+    .map((line) => (line ? pad + line : line))
+    .join('\n');
 }
 
 export function fence(prose: Prose, language: CodeLanguage = prose.rng.pick(CODE_LANGUAGES), title?: string): string {
@@ -22,8 +25,10 @@ export function callout(prose: Prose): string {
 }
 
 export function cardGroup(prose: Prose): string {
-  const cards = Array.from({ length: prose.rng.int(2, 4) }, () =>
-    `  <Card title="${prose.phrase()}" icon="${prose.rng.pick(ICONS)}" href="${prose.pageUrl()}">\n    ${prose.sentence()}\n  </Card>`);
+  const cards = Array.from(
+    { length: prose.rng.int(2, 4) },
+    () => `  <Card title="${prose.phrase()}" icon="${prose.rng.pick(ICONS)}" href="${prose.pageUrl()}">\n    ${prose.sentence()}\n  </Card>`,
+  );
   return `<CardGroup cols={2}>\n${cards.join('\n')}\n</CardGroup>`;
 }
 

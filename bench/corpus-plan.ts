@@ -121,13 +121,20 @@ class Planner {
     const rng = this.rng;
     const noun = rng.pick(NOUNS);
     switch (rng.int(0, 6)) {
-      case 0: return `${capital(rng.pick(VERBS))} ${rng.pick(ADJECTIVES)} ${plural(noun)}`;
-      case 1: return `Understanding ${plural(noun)}`;
-      case 2: return `${capital(noun)} lifecycle`;
-      case 3: return `Working with ${rng.pick(ADJECTIVES)} ${plural(noun)}`;
-      case 4: return `Troubleshooting ${plural(noun)}`;
-      case 5: return `${capital(noun)} limits and quotas`;
-      default: return `How to ${rng.pick(VERBS)} ${withArticle(noun)}`;
+      case 0:
+        return `${capital(rng.pick(VERBS))} ${rng.pick(ADJECTIVES)} ${plural(noun)}`;
+      case 1:
+        return `Understanding ${plural(noun)}`;
+      case 2:
+        return `${capital(noun)} lifecycle`;
+      case 3:
+        return `Working with ${rng.pick(ADJECTIVES)} ${plural(noun)}`;
+      case 4:
+        return `Troubleshooting ${plural(noun)}`;
+      case 5:
+        return `${capital(noun)} limits and quotas`;
+      default:
+        return `How to ${rng.pick(VERBS)} ${withArticle(noun)}`;
     }
   }
 
@@ -141,7 +148,12 @@ class Planner {
       const group: NavGroup = { group: `${capital(resource)}${version === 'v1' ? '' : ` (${version})`}`, pages: [] };
       for (const op of operations) {
         const title = `${capital(op.action)} ${op.action === 'list' ? resource : withArticle(singular(resource))}${version === 'v1' ? '' : ` (${version})`}`;
-        const page: PlannedPage = { path: this.uniquePath(`api-reference/${version}/${resource}`, op.action), title, api: op, headings: apiHeadings(op, this.rng) };
+        const page: PlannedPage = {
+          path: this.uniquePath(`api-reference/${version}/${resource}`, op.action),
+          title,
+          api: op,
+          headings: apiHeadings(op, this.rng),
+        };
         if (this.rng.chance(0.5)) page.sidebarTitle = capital(op.action);
         this.pages.push(page);
         group.pages.push(page.path);
@@ -176,13 +188,27 @@ function apiOperations(resource: string, version: string): ApiOperation[] {
 
 function guideHeadings(rng: Random): PlannedHeading[] {
   const noun = rng.pick(NOUNS);
-  const candidates = rng.sample([
-    'Before you begin', `How ${plural(noun)} work`, `${capital(rng.pick(VERBS))} ${withArticle(noun)}`, 'Limits', 'Troubleshooting',
-    `Example: ${rng.pick(ADJECTIVES)} ${plural(noun)}`, `Using \`${rng.pick(FIELD_NAMES)}\``, 'Best practices', 'Configuration',
-    `${capital(rng.pick(ADJECTIVES))} ${plural(rng.pick(NOUNS))}`, 'Error handling', 'Security considerations',
-  ], rng.int(2, 5));
+  const candidates = rng.sample(
+    [
+      'Before you begin',
+      `How ${plural(noun)} work`,
+      `${capital(rng.pick(VERBS))} ${withArticle(noun)}`,
+      'Limits',
+      'Troubleshooting',
+      `Example: ${rng.pick(ADJECTIVES)} ${plural(noun)}`,
+      `Using \`${rng.pick(FIELD_NAMES)}\``,
+      'Best practices',
+      'Configuration',
+      `${capital(rng.pick(ADJECTIVES))} ${plural(rng.pick(NOUNS))}`,
+      'Error handling',
+      'Security considerations',
+    ],
+    rng.int(2, 5),
+  );
   if (rng.chance(0.6)) candidates.push('Next steps');
-  return withAnchors(candidates.map((markdown, i) => ({ markdown, depth: i > 0 && markdown !== 'Next steps' && rng.chance(0.25) ? 3 : 2, custom: rng.chance(0.25) })));
+  return withAnchors(
+    candidates.map((markdown, i) => ({ markdown, depth: i > 0 && markdown !== 'Next steps' && rng.chance(0.25) ? 3 : 2, custom: rng.chance(0.25) })),
+  );
 }
 
 function apiHeadings(op: ApiOperation, rng: Random): PlannedHeading[] {
@@ -219,7 +245,10 @@ function uniqueId(id: string, used: ReadonlySet<string>): string {
 }
 
 export function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 export function capital(text: string): string {

@@ -63,7 +63,12 @@ export class Prose {
   /** A GFM table of fields. */
   table(): string {
     const rng = this.rng;
-    const rows = rng.sample(FIELD_NAMES, rng.int(3, 6)).map((field) => `| \`${field}\` | ${rng.pick(['string', 'integer', 'boolean', 'timestamp'])} | ${capital(rng.pick(ADJECTIVES))} ${rng.pick(NOUNS)} ${rng.pick(FILLERS)} ${rng.pick(VERBS)}s the ${rng.pick(NOUNS)}. |`);
+    const rows = rng
+      .sample(FIELD_NAMES, rng.int(3, 6))
+      .map(
+        (field) =>
+          `| \`${field}\` | ${rng.pick(['string', 'integer', 'boolean', 'timestamp'])} | ${capital(rng.pick(ADJECTIVES))} ${rng.pick(NOUNS)} ${rng.pick(FILLERS)} ${rng.pick(VERBS)}s the ${rng.pick(NOUNS)}. |`,
+      );
     return ['| Field | Type | Description |', '| --- | --- | --- |', ...rows].join('\n');
   }
 

@@ -91,7 +91,14 @@ export async function postgresDatabase(): Promise<BenchDatabase | string> {
   };
 }
 
-const QUERIES = ['How do I verify webhook signatures?', 'rotate an API key', 'pagination cursor', 'rate limits per plan', 'retry failed deliveries', 'SSO setup'];
+const QUERIES = [
+  'How do I verify webhook signatures?',
+  'rotate an API key',
+  'pagination cursor',
+  'rate limits per plan',
+  'retry failed deliveries',
+  'SSO setup',
+];
 
 /** Conversation `n` of the seed: one every STEP_MS, about half a kilobyte like a real extractive answer. */
 function conversation(projectId: string, n: number, random: Random): ImportedConversation {
@@ -102,8 +109,15 @@ function conversation(projectId: string, n: number, random: Random): ImportedCon
     id: ulid(at),
     timestamp: new Date(at).toISOString(),
     query: `${random.pick(QUERIES)} (#${n})`,
-    response: answered ? 'Webhook requests carry a signature header computed with your signing secret; compute the HMAC of the raw body and compare it in constant time before trusting the payload. See the guide for retries and replay protection.' : '',
-    sources: answered ? [{ title: 'Webhooks', url: 'https://docs.example.com/guides/webhooks' }, { title: 'Security', url: 'https://docs.example.com/guides/security' }] : [],
+    response: answered
+      ? 'Webhook requests carry a signature header computed with your signing secret; compute the HMAC of the raw body and compare it in constant time before trusting the payload. See the guide for retries and replay protection.'
+      : '',
+    sources: answered
+      ? [
+          { title: 'Webhooks', url: 'https://docs.example.com/guides/webhooks' },
+          { title: 'Security', url: 'https://docs.example.com/guides/security' },
+        ]
+      : [],
     queryCategory: answered ? 'Guides' : null,
     pageUrl: random.chance(0.5) ? 'https://docs.example.com/quickstart' : null,
     resolutionStatus: answered ? 'answered' : 'unanswered',

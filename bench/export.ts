@@ -217,13 +217,30 @@ export const exportBenchmark: Benchmark = {
       rows.push([engine, `export walk: all ${count(walk.pages)} pages by cursor`, `${walk.seconds.toFixed(1)} s`, ms(walk.p50), ms(walk.p99), '']);
       for (const stretch of result.stretches) {
         rows.push([engine, `${stretch.name}, pages ${stretch.pages} x ${ROUNDS}`, '', ms(stretch.p50), ms(stretch.p99), ms(stretch.max)]);
-        checks.push({ label: `${engine} ${stretch.name} p99`, actual: ms(stretch.p99), target: `< ${TARGETS.pageP99Ms} ms`, pass: stretch.p99 < TARGETS.pageP99Ms });
+        checks.push({
+          label: `${engine} ${stretch.name} p99`,
+          actual: ms(stretch.p99),
+          target: `< ${TARGETS.pageP99Ms} ms`,
+          pass: stretch.p99 < TARGETS.pageP99Ms,
+        });
       }
       const first = result.stretches[0]!;
       const last = result.stretches.at(-1)!;
       const ratio = last.p50 / first.p50;
-      checks.push({ label: `${engine} last pages p50 / first pages p50 (flat paging cost)`, actual: `${ratio.toFixed(2)}x`, target: `<= ${TARGETS.lastVsFirst}x`, pass: ratio <= TARGETS.lastVsFirst });
-      rows.push([engine, `assistant writes, c=${WRITE_CONNECTIONS}, ${WRITE_SECONDS} s (${count(writes.errors)} errors)`, `${count(writes.rate)} /s`, ms(writes.p50), ms(writes.p99), '']);
+      checks.push({
+        label: `${engine} last pages p50 / first pages p50 (flat paging cost)`,
+        actual: `${ratio.toFixed(2)}x`,
+        target: `<= ${TARGETS.lastVsFirst}x`,
+        pass: ratio <= TARGETS.lastVsFirst,
+      });
+      rows.push([
+        engine,
+        `assistant writes, c=${WRITE_CONNECTIONS}, ${WRITE_SECONDS} s (${count(writes.errors)} errors)`,
+        `${count(writes.rate)} /s`,
+        ms(writes.p50),
+        ms(writes.p99),
+        '',
+      ]);
       const usesIndex = /conversations_page/.test(result.plan) && !/TEMP B-TREE|Sort/i.test(result.plan);
       checks.push({ label: `${engine} page query uses the keyset index without a sort`, actual: usesIndex ? 'yes' : 'no', target: 'yes', pass: usesIndex });
       notes.push(`${engine} page plan: ${result.plan}`);

@@ -65,7 +65,11 @@ async function main(mode: ChildMode, dir: string | undefined): Promise<void> {
     stateDir = mkdtempSync(join(tmpdir(), 'docsite-bench-state-'));
     store = await openStore({ dataDir: stateDir });
     app = createApp({ bundle, store, logger: silentLogger, loopbackOnly: true, rateLimits: benchRateLimits() });
-    ready = { loadSeconds, pages: bundle.manifest.pages.length, tools: { search: bundle.manifest.tools.search.name, filesystem: bundle.manifest.tools.filesystem.name } };
+    ready = {
+      loadSeconds,
+      pages: bundle.manifest.pages.length,
+      tools: { search: bundle.manifest.tools.search.name, filesystem: bundle.manifest.tools.filesystem.name },
+    };
   }
   // The HTTP server `docsite serve` runs (its keep-alive and parser settings), for the ceiling too.
   const listening = await listen(app, '127.0.0.1', 0);

@@ -134,7 +134,11 @@ export const mcpBenchmark: Benchmark = {
       const spelled = Array.from({ length: QUERY_SPELLINGS }, (_, spaces) =>
         SEARCH_QUERIES.map((query, i) => body(i + 1, tools.search, { query: `${query}${' '.repeat(spaces)}`, ...(i % 5 === 4 ? { limit: 5 } : {}) })),
       ).flat();
-      side.push([`MCP search tool, every call ranked (${count(spelled.length)} distinct texts in turn)`, await load({ port, path: '/mcp', bodies: spelled, duration: RUN_SECONDS, mcp: true }), true]);
+      side.push([
+        `MCP search tool, every call ranked (${count(spelled.length)} distinct texts in turn)`,
+        await load({ port, path: '/mcp', bodies: spelled, duration: RUN_SECONDS, mcp: true }),
+        true,
+      ]);
 
       // The filesystem tool runs synchronously: a whole-site grep holds the event loop. A light, steady
       // (open-loop, evenly spaced) search load, so latency is service time and not queueing, without and
@@ -169,7 +173,15 @@ export const mcpBenchmark: Benchmark = {
     const rows: string[][] = [
       ['bundle load: readBundle in a fresh server process', `${loadSeconds.toFixed(2)} s`, ...blank(6), `${count(server.ready.memory.rssMb)} MB`],
       ['bundle load: readBundle in this process', `${inProcessLoad.toFixed(2)} s`, ...blank(7)],
-      [`search engine: bundle.search.search, ${engine.queries} queries x ${ENGINE_ROUNDS}, best of ${ENGINE_TRIES}`, `${engine.seconds.toFixed(2)} s`, count(engine.calls), count(engine.calls / engine.seconds), ms(engine.p50), ms(engine.p99), ...blank(3)],
+      [
+        `search engine: bundle.search.search, ${engine.queries} queries x ${ENGINE_ROUNDS}, best of ${ENGINE_TRIES}`,
+        `${engine.seconds.toFixed(2)} s`,
+        count(engine.calls),
+        count(engine.calls / engine.seconds),
+        ms(engine.p50),
+        ms(engine.p99),
+        ...blank(3),
+      ],
       ['ceiling: bare express echo of a JSON body (first)', ...loadCells(ceilings[0], ceiling), ''],
       ['ceiling: bare express echo of a JSON body (last)', ...loadCells(ceilings[1], ceiling), ''],
       [`MCP search tool, POST /mcp, ${count(MCP_CALLS)} calls`, ...loadCells(search, ceiling), `${count(rss.before)} → ${count(rss.after)} MB`],
@@ -178,23 +190,42 @@ export const mcpBenchmark: Benchmark = {
 
     const ratio = search.rate / ceiling;
     const checks: Check[] = [
-      { label: `bundle load, ${count(PAGES)} pages (fresh process)`, actual: `${loadSeconds.toFixed(2)} s`, target: `< ${TARGETS.loadSeconds} s`, pass: loadSeconds < TARGETS.loadSeconds },
+      {
+        label: `bundle load, ${count(PAGES)} pages (fresh process)`,
+        actual: `${loadSeconds.toFixed(2)} s`,
+        target: `< ${TARGETS.loadSeconds} s`,
+        pass: loadSeconds < TARGETS.loadSeconds,
+      },
       { label: 'search engine p99', actual: ms(engine.p99), target: `< ${TARGETS.engineP99Ms} ms`, pass: engine.p99 < TARGETS.engineP99Ms },
-      { label: `MCP search calls/s vs bare express ceiling (mean of ${count(ceilings[0].rate)}/s and ${count(ceilings[1].rate)}/s)`, actual: `${ratio.toFixed(2)}x (${count(search.rate)}/s)`, target: `>= ${TARGETS.vsCeiling}x`, pass: ratio >= TARGETS.vsCeiling },
+      {
+        label: `MCP search calls/s vs bare express ceiling (mean of ${count(ceilings[0].rate)}/s and ${count(ceilings[1].rate)}/s)`,
+        actual: `${ratio.toFixed(2)}x (${count(search.rate)}/s)`,
+        target: `>= ${TARGETS.vsCeiling}x`,
+        pass: ratio >= TARGETS.vsCeiling,
+      },
       { label: 'MCP search p99', actual: ms(search.p99), target: `< ${TARGETS.mcpP99Ms} ms`, pass: search.p99 < TARGETS.mcpP99Ms },
       { label: 'MCP search errors', actual: count(search.errors), target: '0', pass: search.errors === 0 },
-      { label: `server RSS growth over ${count(MCP_CALLS)} calls`, actual: `${(rss.after - rss.before).toFixed(1)} MB (${count(rss.before)} → ${count(rss.after)} MB)`, target: `< ${TARGETS.rssGrowthMb} MB`, pass: rss.after - rss.before < TARGETS.rssGrowthMb },
+      {
+        label: `server RSS growth over ${count(MCP_CALLS)} calls`,
+        actual: `${(rss.after - rss.before).toFixed(1)} MB (${count(rss.before)} → ${count(rss.after)} MB)`,
+        target: `< ${TARGETS.rssGrowthMb} MB`,
+        pass: rss.after - rss.before < TARGETS.rssGrowthMb,
+      },
     ];
     const notes = [
       `bundle ${bundle.origin === 'build benchmark' ? 'written by the build benchmark' : bundle.origin === 'kept' ? 'kept from an earlier run' : `built now in ${bundle.buildSeconds!.toFixed(0)} s`}: ${bundle.dir}.`,
-      'servers run in child processes (bench/mcp-server-child.ts, on the compiled dist/), the load generator in this one, one core each; latencies at concurrency 32 are autocannon\'s (whole milliseconds), those at a fixed rate come from an evenly paced open-loop sender (bench/paced-load.ts).',
+      "servers run in child processes (bench/mcp-server-child.ts, on the compiled dist/), the load generator in this one, one core each; latencies at concurrency 32 are autocannon's (whole milliseconds), those at a fixed rate come from an evenly paced open-loop sender (bench/paced-load.ts).",
       `ceiling runs and the ping run last ${RUN_SECONDS} s (BENCH_SECONDS overrides), after ${count(WARMUP_CALLS)}-call warm-ups; one runs right before the MCP search run and one right after it, and ratios are to their mean. The MCP run is ${count(MCP_CALLS)} calls (BENCH_MCP_CALLS overrides) of ${SEARCH_QUERIES.length} queries in turn: after the warm-up the server answers them from the index's remembered results (the last ${count(RECENT_RESULTS)} distinct searches). The "every call ranked" run sends the same queries with 0–${QUERY_SPELLINGS - 1} trailing spaces, ${count(QUERY_SPELLINGS * SEARCH_QUERIES.length)} texts in turn, so none is remembered; the engine rows rank every search too.`,
       `server RSS is read after a forced full GC (--expose-gc), "before" after the warm-up and "after" after the last call, each once it stopped falling (checked every ${SETTLE_MS / 1000} s); the V8 heap went ${count(rss.heapBefore)} → ${count(rss.heapAfter)} MB (right after loading: ${count(rss.idle)} MB RSS).`,
       'errors: socket errors, timeouts, non-2xx, JSON-RPC errors and tool results with isError.',
       `the generated site has no versions or languages: its search tool offers no filters, so filters are measured at the engine level only (${engine.filtered} of its queries); the engine's best of ${ENGINE_TRIES} passes counts (the slowest had p99 ${ms(engine.worstP99)}).`,
       `grep impact: at ${count(grepImpact.rate)} searches/s, p50 ${ms(grepImpact.alone.p50)} / p99 ${ms(grepImpact.alone.p99)} alone and p50 ${ms(grepImpact.withGrep.p50)} / p99 ${ms(grepImpact.withGrep.p99)} with \`${GREP_COMMAND}\` ${STEADY_GREPS}/s alongside (${ms(grepImpact.grep.p50)} per grep): the filesystem tool runs synchronously and holds the event loop; searches arriving meanwhile wait.`,
     ];
-    for (const [label, result] of [['search alone', grepImpact.alone], ['search with grep', grepImpact.withGrep], ['grep', grepImpact.grep]] as const) {
+    for (const [label, result] of [
+      ['search alone', grepImpact.alone],
+      ['search with grep', grepImpact.withGrep],
+      ['grep', grepImpact.grep],
+    ] as const) {
       if (result.errorSamples.length > 0) notes.push(`errors of ${label} at a fixed rate: ${result.errorSamples.join('; ')}`);
     }
     return {
@@ -216,7 +247,15 @@ function ms(value: number): string {
 }
 
 /** Latency of every query, timed one by one after a warm-up round; the best of ENGINE_TRIES passes by p99. */
-function engineLatency(bundle: LoadedBundle): { queries: number; filtered: number; calls: number; seconds: number; p50: number; p99: number; worstP99: number } {
+function engineLatency(bundle: LoadedBundle): {
+  queries: number;
+  filtered: number;
+  calls: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  worstP99: number;
+} {
   const queries = engineQueries();
   const reader = { kind: 'client-credential' } as const;
   for (const { query, options } of queries) bundle.search.search(query, { reader, ...options });
@@ -236,7 +275,12 @@ function engineLatency(bundle: LoadedBundle): { queries: number; filtered: numbe
     return { calls: times.length, seconds, p50: at(0.5), p99: at(0.99) };
   });
   const best = passes.reduce((a, b) => (b.p99 < a.p99 ? b : a));
-  return { queries: queries.length, filtered: queries.filter((q) => Object.keys(q.options).length > 0).length, ...best, worstP99: Math.max(...passes.map((p) => p.p99)) };
+  return {
+    queries: queries.length,
+    filtered: queries.filter((q) => Object.keys(q.options).length > 0).length,
+    ...best,
+    worstP99: Math.max(...passes.map((p) => p.p99)),
+  };
 }
 
 /** A 200 answer of /mcp that is a JSON-RPC error or a tool error. */

@@ -49,16 +49,26 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
     const sent = performance.now();
     pending.push(
       new Promise<void>((resolve) => {
-        const req = request({ host: '127.0.0.1', port: options.port, path: options.path, method: 'POST', agent, headers: { ...options.headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => {
-            latencies.push(performance.now() - sent);
-            if (res.statusCode! < 200 || res.statusCode! >= 300 || options.isError?.(text)) fail(`${res.statusCode}: ${text.slice(0, 160)}`);
-            resolve();
-          });
-        });
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: options.port,
+            path: options.path,
+            method: 'POST',
+            agent,
+            headers: { ...options.headers, 'content-length': Buffer.byteLength(body) },
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (text += chunk));
+            res.on('end', () => {
+              latencies.push(performance.now() - sent);
+              if (res.statusCode! < 200 || res.statusCode! >= 300 || options.isError?.(text)) fail(`${res.statusCode}: ${text.slice(0, 160)}`);
+              resolve();
+            });
+          },
+        );
         req.on('error', (error) => {
           fail(`${error.message} after ${(performance.now() - sent).toFixed(0)} ms`);
           resolve();

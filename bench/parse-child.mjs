@@ -21,11 +21,13 @@ if (isMainThread) {
   if (n <= 1) parseAll(dir, pages);
   else {
     await Promise.all(
-      Array.from({ length: n }, (_, i) => new Promise((resolve, reject) => {
-        const worker = new Worker(new URL(import.meta.url), { workerData: { dir, files: pages.filter((_, j) => j % n === i) } });
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      }).then(() => undefined)),
+      Array.from({ length: n }, (_, i) =>
+        new Promise((resolve, reject) => {
+          const worker = new Worker(new URL(import.meta.url), { workerData: { dir, files: pages.filter((_, j) => j % n === i) } });
+          worker.once('message', resolve);
+          worker.once('error', reject);
+        }).then(() => undefined),
+      ),
     );
   }
   process.stdout.write(`${JSON.stringify({ seconds: (performance.now() - start) / 1000 })}\n`);

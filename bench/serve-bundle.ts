@@ -54,7 +54,8 @@ export async function benchBundle(pages: number, log: (message: string) => void 
   log(`building the ${pages.toLocaleString('en-US')}-page bundle into ${dir} (once; a few minutes)…`);
   rmSync(dir, { recursive: true, force: true });
   const report = await childBuild(corpus.dir, dir, availableParallelism());
-  if (!report.ok || report.pageCount !== pages) throw new Error(`The corpus ${corpus.dir} did not build: ${report.problems} problems, ${report.pageCount} pages.`);
+  if (!report.ok || report.pageCount !== pages)
+    throw new Error(`The corpus ${corpus.dir} did not build: ${report.problems} problems, ${report.pageCount} pages.`);
   const buildSeconds = report.seconds;
   // Written last: an interrupted build has no stamp and is redone next time.
   writeFileSync(join(dir, STAMP_FILE), JSON.stringify(stamp));
@@ -88,11 +89,21 @@ function isCurrentBuild(dir: string, corpus: Corpus, pages: number): boolean {
  */
 function hasValidManifest(dir: string, pages: number): boolean {
   try {
-    const manifest = JSON.parse(readFileSync(join(dir, BUNDLE_PATHS.manifest), 'utf8')) as { generator: { version: string }; pages: { path: string; source: string }[]; searchIndex: string[] };
+    const manifest = JSON.parse(readFileSync(join(dir, BUNDLE_PATHS.manifest), 'utf8')) as {
+      generator: { version: string };
+      pages: { path: string; source: string }[];
+      searchIndex: string[];
+    };
     const indexVersion = /"version":\s*(\d+)/.exec(readFileSync(join(dir, manifest.searchIndex[0]!), 'utf8').slice(0, 200))?.[1];
     const first = manifest.pages[0]!;
     const sourcesCurrent = typeof (JSON.parse(readFileSync(join(dir, first.source), 'utf8')) as Record<string, unknown>)[first.path] === 'string';
-    return schemaValidator('manifest')(manifest) && manifest.generator.version === DOCSITE_VERSION && manifest.pages.length === pages && indexVersion === String(INDEX_FORMAT_VERSION) && sourcesCurrent;
+    return (
+      schemaValidator('manifest')(manifest) &&
+      manifest.generator.version === DOCSITE_VERSION &&
+      manifest.pages.length === pages &&
+      indexVersion === String(INDEX_FORMAT_VERSION) &&
+      sourcesCurrent
+    );
   } catch {
     return false;
   }
@@ -100,6 +111,9 @@ function hasValidManifest(dir: string, pages: number): boolean {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const pages = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 10_000);
-  const bundle = await benchBundle(pages, (message) => process.stderr.write(`${message}\n`), { own: process.argv.includes('--own'), rebuild: process.argv.includes('--rebuild') });
+  const bundle = await benchBundle(pages, (message) => process.stderr.write(`${message}\n`), {
+    own: process.argv.includes('--own'),
+    rebuild: process.argv.includes('--rebuild'),
+  });
   console.log(`${bundle.dir} (${bundle.origin}${bundle.buildSeconds !== undefined ? `, built in ${bundle.buildSeconds.toFixed(1)} s` : ''})`);
 }

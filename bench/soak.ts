@@ -30,7 +30,14 @@ const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/j
 
 type Kind = 'page' | 'markdown' | 'search' | 'filesystem' | 'feedback' | 'export';
 /** Share of each kind in the traffic. */
-const MIX: [Kind, number][] = [['page', 25], ['markdown', 15], ['search', 30], ['filesystem', 15], ['feedback', 5], ['export', 10]];
+const MIX: [Kind, number][] = [
+  ['page', 25],
+  ['markdown', 15],
+  ['search', 30],
+  ['filesystem', 15],
+  ['feedback', 5],
+  ['export', 10],
+];
 
 interface Sent {
   method: 'GET' | 'POST';
@@ -53,7 +60,11 @@ export const soakBenchmark: Benchmark = {
     const bundle = await benchBundle(PAGES, progress);
     const manifest = JSON.parse(readFileSync(join(bundle.dir, BUNDLE_PATHS.manifest), 'utf8')) as Manifest;
     const dataDir = mkdtempSync(join(tmpdir(), 'docsite-soak-'));
-    const adminKey = (JSON.parse((await promisify(execFile)(process.execPath, [BIN, 'keys', 'create', '--kind', 'admin', '--json', '--data-dir', dataDir])).stdout) as { key: string }).key;
+    const adminKey = (
+      JSON.parse((await promisify(execFile)(process.execPath, [BIN, 'keys', 'create', '--kind', 'admin', '--json', '--data-dir', dataDir])).stdout) as {
+        key: string;
+      }
+    ).key;
     progress(`soak: starting docsite serve on ${bundle.dir}`);
     const server = await startServer(bundle.dir, dataDir);
     const traffic = trafficOf(manifest, adminKey);
@@ -85,7 +96,16 @@ export const soakBenchmark: Benchmark = {
     for (const [kind, kindStats] of stats) {
       const sorted = Float64Array.from(kindStats.latencies).sort();
       const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-      rows.push([kind, count(sorted.length), count(sorted.length / seconds), ms(at(0.5)), ms(at(0.99)), ms(sorted.at(-1) ?? 0), count(kindStats.errors), count(kindStats.limited)]);
+      rows.push([
+        kind,
+        count(sorted.length),
+        count(sorted.length / seconds),
+        ms(at(0.5)),
+        ms(at(0.99)),
+        ms(sorted.at(-1) ?? 0),
+        count(kindStats.errors),
+        count(kindStats.limited),
+      ]);
       total += sorted.length;
       errors += kindStats.errors;
       limited += kindStats.limited;
@@ -94,12 +114,20 @@ export const soakBenchmark: Benchmark = {
     const growth = rssEnd - rssStart;
     const checks: Check[] = [
       { label: `errors over ${count(total)} requests (429s apart)`, actual: count(errors), target: '0', pass: errors === 0 },
-      { label: 'server RSS growth, start to end', actual: `${growth.toFixed(1)} MB (${count(rssStart)} → ${count(rssEnd)} MB, peak ${count(rssPeak)} MB)`, target: `< ${TARGETS.rssGrowthMb} MB`, pass: growth < TARGETS.rssGrowthMb },
+      {
+        label: 'server RSS growth, start to end',
+        actual: `${growth.toFixed(1)} MB (${count(rssStart)} → ${count(rssEnd)} MB, peak ${count(rssPeak)} MB)`,
+        target: `< ${TARGETS.rssGrowthMb} MB`,
+        pass: growth < TARGETS.rssGrowthMb,
+      },
     ];
     const notes = [
       `one \`docsite serve\` child process (dist/, --log-level warn, SQLite state in a temp folder) on the bundle ${bundle.dir}; the load generator runs here, ${CONCURRENCY} requests in flight (SOAK_CONCURRENCY), ${count(seconds)} s after a ${WARMUP_SECONDS} s warm-up (SOAK_SECONDS sets the length).`,
       `mix: ${MIX.map(([kind, weight]) => `${kind} ${weight}%`).join(', ')}. feedback writes a row per call; export pages through GET /v1/analytics/${manifest.site.projectId}/feedback.`,
-      `server RSS at start (after the warm-up) and end is read after two full GCs 2 s apart (bench/gc-on-signal.mjs, preloaded); the V8 heap in use went ${count(heapStart)} → ${count(heapEnd)} MB. Under load, every ${RSS_SAMPLE_MS / 1000} s from the OS without a GC (garbage between collections included, hence the peak): ${rssSamples.filter((_, i) => i % Math.max(1, Math.floor(rssSamples.length / 12)) === 0).map((mb) => count(mb)).join(', ')} MB.`,
+      `server RSS at start (after the warm-up) and end is read after two full GCs 2 s apart (bench/gc-on-signal.mjs, preloaded); the V8 heap in use went ${count(heapStart)} → ${count(heapEnd)} MB. Under load, every ${RSS_SAMPLE_MS / 1000} s from the OS without a GC (garbage between collections included, hence the peak): ${rssSamples
+        .filter((_, i) => i % Math.max(1, Math.floor(rssSamples.length / 12)) === 0)
+        .map((mb) => count(mb))
+        .join(', ')} MB.`,
       'errors: transport errors, statuses other than 2xx and 429, JSON-RPC errors and tool results with isError; 429 answers are counted apart, as intended rate limiting.',
     ];
     for (const [kind, kindStats] of stats) if (kindStats.errorSamples.length > 0) notes.push(`first ${kind} errors: ${kindStats.errorSamples.join('; ')}`);
@@ -123,7 +151,13 @@ function trafficOf(manifest: Manifest, adminKey: string): { pick(): [Kind, Sent]
   const folders = [...new Set(pages.map((p) => p.url.split('/')[1]).filter((folder): folder is string => Boolean(folder)))];
   const commands = (): string => {
     const file = sourcePathOf(page().url);
-    return random.pick([`head -40 ${file}`, `cat ${file}`, `ls /${random.pick(folders)}`, `wc -l ${file}`, `grep -n "${random.pick(['webhook', 'invoice', 'token'])}" ${file} | head -20`]);
+    return random.pick([
+      `head -40 ${file}`,
+      `cat ${file}`,
+      `ls /${random.pick(folders)}`,
+      `wc -l ${file}`,
+      `grep -n "${random.pick(['webhook', 'invoice', 'token'])}" ${file} | head -20`,
+    ]);
   };
   const makers: Record<Kind, () => Sent> = {
     page: () => ({ method: 'GET', path: page().url, headers: { accept: 'text/html' } }),
@@ -131,7 +165,11 @@ function trafficOf(manifest: Manifest, adminKey: string): { pick(): [Kind, Sent]
     search: () => rpc(tools.search.name, { query: random.pick(SEARCH_QUERIES) }),
     filesystem: () => rpc(tools.filesystem.name, { command: commands() }),
     feedback: () => rpc(tools.feedback.name, { path: page().url, feedback: `Soak feedback ${id}: the example is outdated.` }),
-    export: () => ({ method: 'GET', path: `/v1/analytics/${manifest.site.projectId}/feedback?limit=${random.pick([10, 50, 100])}`, headers: { authorization: `Bearer ${adminKey}` } }),
+    export: () => ({
+      method: 'GET',
+      path: `/v1/analytics/${manifest.site.projectId}/feedback?limit=${random.pick([10, 50, 100])}`,
+      headers: { authorization: `Bearer ${adminKey}` },
+    }),
   };
   const totalWeight = MIX.reduce((sum, [, weight]) => sum + weight, 0);
   return {
@@ -177,7 +215,8 @@ function send(agent: Agent, port: number, sent: Sent): Promise<string> {
         if (status === 429) return resolve('limited');
         const body = Buffer.concat(chunks).toString('utf8');
         if (status < 200 || status > 299) return resolve(`${sent.method} ${sent.path}: ${status} ${body.slice(0, 120)}`);
-        if (sent.path === '/mcp' && (!body.startsWith('{"result":') || body.includes('"isError":true'))) return resolve(`MCP ${sent.body!.slice(0, 100)}: ${body.slice(0, 160)}`);
+        if (sent.path === '/mcp' && (!body.startsWith('{"result":') || body.includes('"isError":true')))
+          return resolve(`MCP ${sent.body!.slice(0, 100)}: ${body.slice(0, 160)}`);
         resolve('ok');
       });
       res.on('error', (error) => resolve(`${sent.path}: ${error.message}`));

@@ -22,7 +22,10 @@ export const startupBenchmark: Benchmark = {
     }
     const row = (what: string, ms: number[]): string[] => [what, `${percentile(ms, 0.5).toFixed(0)} ms`, `${Math.max(...ms).toFixed(0)} ms`];
     return {
-      table: { columns: ['what', 'median', 'slowest'], rows: [row('`docsite --version`, whole process', cli), row('build worker: spawned to first (empty) batch answered', worker)] },
+      table: {
+        columns: ['what', 'median', 'slowest'],
+        rows: [row('`docsite --version`, whole process', cli), row('build worker: spawned to first (empty) batch answered', worker)],
+      },
       checks: [],
       notes: ['the worker is the one `docsite build` starts per thread; its start is paid once per thread before it parses a page.'],
     };

@@ -44,12 +44,30 @@ export const validateBenchmark: Benchmark = {
       const cells = [count(corpus.pages), `${(corpus.bytes / 1e6).toFixed(1)} MB`];
       const rss = `${count(peakRssMb())} MB`;
       for (const run of RUNS) {
-        rows.push([...cells, labels[run], `${best[run].toFixed(2)} s`, count(corpus.pages / best[run]), `${(best[run] / best.bare).toFixed(2)}x`, `${slowest[run].toFixed(2)} s`, rss]);
+        rows.push([
+          ...cells,
+          labels[run],
+          `${best[run].toFixed(2)} s`,
+          count(corpus.pages / best[run]),
+          `${(best[run] / best.bare).toFixed(2)}x`,
+          `${slowest[run].toFixed(2)} s`,
+          rss,
+        ]);
       }
       const overhead = best.single / best.bare;
-      checks.push({ label: `validate jobs 1 / bare parse, ${count(corpus.pages)} pages`, actual: `${overhead.toFixed(2)}x`, target: `<= ${MAX_OVERHEAD}x`, pass: overhead <= MAX_OVERHEAD });
+      checks.push({
+        label: `validate jobs 1 / bare parse, ${count(corpus.pages)} pages`,
+        actual: `${overhead.toFixed(2)}x`,
+        target: `<= ${MAX_OVERHEAD}x`,
+        pass: overhead <= MAX_OVERHEAD,
+      });
       if (corpus.pages === 10_000) {
-        checks.push({ label: `validate jobs ${cores}, 10,000 pages`, actual: `${best.parallel.toFixed(1)} s`, target: `< ${MAX_SECONDS_10K} s`, pass: best.parallel < MAX_SECONDS_10K });
+        checks.push({
+          label: `validate jobs ${cores}, 10,000 pages`,
+          actual: `${best.parallel.toFixed(1)} s`,
+          target: `< ${MAX_SECONDS_10K} s`,
+          pass: best.parallel < MAX_SECONDS_10K,
+        });
       }
     }
     return {
@@ -71,8 +89,7 @@ async function timeBest(corpus: Corpus, cores: number, rounds: number): Promise<
     progress(`${count(corpus.pages)} pages, round ${round} of ${rounds}:`);
     all.push(await timeOnce(corpus, cores));
   }
-  const pick = (choose: (...n: number[]) => number): Timings =>
-    Object.fromEntries(RUNS.map((run) => [run, choose(...all.map((t) => t[run]))])) as Timings;
+  const pick = (choose: (...n: number[]) => number): Timings => Object.fromEntries(RUNS.map((run) => [run, choose(...all.map((t) => t[run]))])) as Timings;
   return { best: pick(Math.min), slowest: pick(Math.max) };
 }
 
@@ -94,7 +111,9 @@ async function validateClean(corpus: Corpus, options: ValidateOptions): Promise<
   const problems = [...report.errors, ...report.warnings];
   if (problems.length > 0 || report.pageCount !== corpus.pages) {
     const first = problems[0];
-    throw new Error(`Corpus ${corpus.dir} is not clean: ${problems.length} problems, ${report.pageCount} pages${first ? `; first: ${first.file}:${first.line} ${first.code} ${first.message}` : ''}`);
+    throw new Error(
+      `Corpus ${corpus.dir} is not clean: ${problems.length} problems, ${report.pageCount} pages${first ? `; first: ${first.file}:${first.line} ${first.code} ${first.message}` : ''}`,
+    );
   }
 }
 

@@ -4,7 +4,10 @@
 /** The command cannot run as asked (missing folder, no docs.json, bad option); CLI exit code 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
-  constructor(message: string, readonly hint?: string) {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
     super(message);
   }
 }

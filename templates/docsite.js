@@ -89,7 +89,8 @@
         const token = data.get('auth-token');
         if (auth === 'bearer' && token) headers.set('Authorization', `Bearer ${token}`);
         if (auth === 'key' && token) headers.set(form.dataset.authName, String(token));
-        if (auth === 'basic' && data.get('auth-username')) headers.set('Authorization', `Basic ${btoa(`${data.get('auth-username')}:${data.get('auth-password') ?? ''}`)}`);
+        if (auth === 'basic' && data.get('auth-username'))
+          headers.set('Authorization', `Basic ${btoa(`${data.get('auth-username')}:${data.get('auth-password') ?? ''}`)}`);
         const method = form.dataset.method;
         const hasBody = Object.keys(body).length > 0 && !['GET', 'HEAD'].includes(method);
         if (hasBody) headers.set('Content-Type', 'application/json');

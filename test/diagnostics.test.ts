@@ -9,7 +9,10 @@ import { validate } from '../src/site/index.js';
 import { brief, type ExpectedDiagnostic } from './helpers/diagnostics.js';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures', 'diagnostics');
-const fixtures = readdirSync(FIXTURES, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+const fixtures = readdirSync(FIXTURES, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
 
 describe('diagnostic fixtures', () => {
   it.each(fixtures)('%s', async (name) => {

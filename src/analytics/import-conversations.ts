@@ -13,7 +13,10 @@ const MAX_PROBLEMS = 20;
 /** The file has invalid lines; nothing was stored. Each problem reads `file:line: message`. */
 export class ImportFileError extends Error {
   override readonly name = 'ImportFileError';
-  constructor(readonly problems: string[], readonly total: number) {
+  constructor(
+    readonly problems: string[],
+    readonly total: number,
+  ) {
     super(`${total} invalid line${total === 1 ? '' : 's'}`);
   }
 }
@@ -34,7 +37,8 @@ interface ImportLine {
 function schemaProblem(error: ErrorObject | undefined): string {
   if (!error) return 'does not match the import format';
   const field = error.instancePath ? error.instancePath.slice(1).replace(/\//g, '.') : 'the line';
-  if (error.keyword === 'additionalProperties') return `unknown field "${String(error.params.additionalProperty)}" ${error.instancePath ? `in ${field}` : ''}`.trim();
+  if (error.keyword === 'additionalProperties')
+    return `unknown field "${String(error.params.additionalProperty)}" ${error.instancePath ? `in ${field}` : ''}`.trim();
   if (error.keyword === 'required') return `missing field "${String(error.params.missingProperty)}"${error.instancePath ? ` in ${field}` : ''}`;
   if (error.keyword === 'pattern' && field === 'id') return 'id must be a ULID';
   if (error.keyword === 'type' && !error.instancePath) return 'the line must be a JSON object';

@@ -1,6 +1,15 @@
 // The analytics module: the listing parameters shared by the REST API and the CLI, export and import.
 export { parseInstant } from './instant.js';
-export { DEFAULT_PAGE_LIMIT, parseConversationQuery, parseFeedbackQuery, QueryError, type FeedbackQuery, type PageQuery, type ParamLabels, type RawParams } from './list-query.js';
+export {
+  DEFAULT_PAGE_LIMIT,
+  parseConversationQuery,
+  parseFeedbackQuery,
+  QueryError,
+  type FeedbackQuery,
+  type PageQuery,
+  type ParamLabels,
+  type RawParams,
+} from './list-query.js';
 export { CSV_COLUMNS, exportConversations, formatConversation, type ExportFormat, type ExportOptions } from './export-conversations.js';
 export { ImportFileError, importConversationFile, readConversationFile } from './import-conversations.js';
 export { csvField, csvRow } from './csv.js';

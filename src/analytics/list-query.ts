@@ -49,12 +49,16 @@ function shown(value: string): string {
 
 const instant: Parse = (value, label) => {
   const date = parseInstant(value);
-  return date ? { value: date } : { problem: `${label} must be an ISO 8601 date-time or a YYYY-MM-DD date (UTC), e.g. 2025-01-31 or 2025-01-31T09:30:00Z; got ${shown(value)}.` };
+  return date
+    ? { value: date }
+    : { problem: `${label} must be an ISO 8601 date-time or a YYYY-MM-DD date (UTC), e.g. 2025-01-31 or 2025-01-31T09:30:00Z; got ${shown(value)}.` };
 };
 
 const limit: Parse = (value, label) => {
   const n = /^\d{1,7}$/.test(value) ? Number(value) : NaN;
-  return n >= PAGE_LIMIT.min && n <= PAGE_LIMIT.max ? { value: n } : { problem: `${label} must be a whole number from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}; got ${shown(value)}.` };
+  return n >= PAGE_LIMIT.min && n <= PAGE_LIMIT.max
+    ? { value: n }
+    : { problem: `${label} must be a whole number from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}; got ${shown(value)}.` };
 };
 
 const cursor: Parse = (value, label) =>
@@ -84,7 +88,8 @@ function parseParams(params: RawParams, parsers: Record<string, Parse>, labels: 
     else values[name] = result.value;
   }
   const { dateFrom, dateTo } = values as Partial<PageQuery>;
-  if (dateFrom && dateTo && dateFrom > dateTo) problems.push(`${label('dateFrom')} (${dateFrom.toISOString()}) is after ${label('dateTo')} (${dateTo.toISOString()}).`);
+  if (dateFrom && dateTo && dateFrom > dateTo)
+    problems.push(`${label('dateFrom')} (${dateFrom.toISOString()}) is after ${label('dateTo')} (${dateTo.toISOString()}).`);
   if (problems.length > 0) throw new QueryError(problems);
   return { ...values, limit: values.limit ?? DEFAULT_PAGE_LIMIT };
 }

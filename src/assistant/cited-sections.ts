@@ -37,14 +37,24 @@ export function searchScopeOf(manifest: Manifest, page: ManifestPage | undefined
  * The sections that best answer `query` for `reader`, one per page, best first, at most
  * `MAX_CITED_PAGES`; empty when the index has nothing on it. URLs are made absolute on `siteUrl`.
  */
-export function citedSections(bundle: LoadedBundle, query: string, options: { reader: Reader; siteUrl: string; page?: ManifestPage | undefined }): CitedSection[] {
+export function citedSections(
+  bundle: LoadedBundle,
+  query: string,
+  options: { reader: Reader; siteUrl: string; page?: ManifestPage | undefined },
+): CitedSection[] {
   const hits = bundle.search.search(query, { reader: options.reader, limit: HITS_READ, ...searchScopeOf(bundle.manifest, options.page) });
   const cited = new Map<string, CitedSection>();
   for (const hit of hits) {
     const path = hit.url.split('#')[0]!;
     if (cited.has(path)) continue;
     const title = [hit.title, ...hit.headingPath].filter((part, i, all) => i === 0 || part !== all[i - 1]).join(' › ');
-    cited.set(path, { title, url: `${options.siteUrl}${encodedUrl(hit.url)}`, snippet: hit.snippet, text: bundle.search.sectionText(hit.url) ?? hit.snippet, page: bundle.pagesByUrl.get(path) });
+    cited.set(path, {
+      title,
+      url: `${options.siteUrl}${encodedUrl(hit.url)}`,
+      snippet: hit.snippet,
+      text: bundle.search.sectionText(hit.url) ?? hit.snippet,
+      page: bundle.pagesByUrl.get(path),
+    });
     if (cited.size === MAX_CITED_PAGES) break;
   }
   return [...cited.values()];

@@ -28,9 +28,12 @@ function isHttpUrl(value: string): boolean {
 
 /** The message in `body`, or every problem with it (one sentence each). */
 export function parseAssistantMessage(body: unknown): { message: AssistantMessage } | { problems: string[] } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { problems: ['The body must be a JSON object: {"query": "…", "pagePath": "/…"}.'] };
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { problems: ['The body must be a JSON object: {"query": "…", "pagePath": "/…"}.'] };
   const fields = body as Record<string, unknown>;
-  const problems = Object.keys(fields).filter((key) => !FIELDS.has(key)).map((key) => `Unknown field ${JSON.stringify(key)}; the fields are query, pageUrl, pagePath.`);
+  const problems = Object.keys(fields)
+    .filter((key) => !FIELDS.has(key))
+    .map((key) => `Unknown field ${JSON.stringify(key)}; the fields are query, pageUrl, pagePath.`);
   const { query, pageUrl, pagePath } = fields;
   if (typeof query !== 'string' || query.trim() === '') problems.push('query must be a non-empty string.');
   else if (query.length > MAX_QUERY_LENGTH) problems.push(`query must be at most ${MAX_QUERY_LENGTH} characters.`);

@@ -15,7 +15,10 @@ export function chatModelConfigFromEnv(env: NodeJS.ProcessEnv): ChatModelConfig 
   const apiKey = env[ASSISTANT_ENV.apiKey] || undefined;
   if (!baseUrl && !model && !apiKey) return undefined;
   if (!baseUrl || !model) {
-    throw new UsageError(`The assistant's model needs both ${ASSISTANT_ENV.url} and ${ASSISTANT_ENV.model}.`, `Set both (and ${ASSISTANT_ENV.apiKey} if the service needs a key), or unset them all for extractive answers.`);
+    throw new UsageError(
+      `The assistant's model needs both ${ASSISTANT_ENV.url} and ${ASSISTANT_ENV.model}.`,
+      `Set both (and ${ASSISTANT_ENV.apiKey} if the service needs a key), or unset them all for extractive answers.`,
+    );
   }
   let url: URL;
   try {

@@ -11,7 +11,10 @@ export interface ReaderPage {
 
 /** The manifest page a URL path names: query, hash, trailing slash and `.md` ignored. */
 function pageAt(bundle: LoadedBundle, path: string): ManifestPage | undefined {
-  let clean = path.replace(/[?#].*$/, '').replace(/\/+$/, '').replace(/\.md$/, '');
+  let clean = path
+    .replace(/[?#].*$/, '')
+    .replace(/\/+$/, '')
+    .replace(/\.md$/, '');
   try {
     clean = decodeURIComponent(clean);
   } catch {

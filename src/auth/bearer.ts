@@ -43,12 +43,16 @@ export function bearerAuth(options: BearerOptions): BearerAuth {
   const check = async (req: Request): Promise<Outcome> => {
     const token = bearerTokenOf(req);
     if (!token) return { status: 401 };
-    if (isApiKey(token)) return { status: 401, error: 'invalid_token', description: 'API keys cannot authenticate to an MCP server; use an OAuth access token.' };
+    if (isApiKey(token))
+      return { status: 401, error: 'invalid_token', description: 'API keys cannot authenticate to an MCP server; use an OAuth access token.' };
     const info = await options.tokens.verifyAccessToken(token, options.resourceOf(req));
     if (!info) return { status: 401, error: 'invalid_token', description: 'The access token is invalid, expired, revoked or not for this server.' };
-    if (!info.scope.split(' ').includes(MCP_SCOPE)) return { status: 403, error: 'insufficient_scope', description: `The access token lacks the ${MCP_SCOPE} scope.` };
+    if (!info.scope.split(' ').includes(MCP_SCOPE))
+      return { status: 403, error: 'insufficient_scope', description: `The access token lacks the ${MCP_SCOPE} scope.` };
     const { subject } = info;
-    return { principal: subject.kind === 'user' ? { kind: 'user', id: subject.userId, groups: subject.groups } : { kind: 'client-credential', id: subject.clientId } };
+    return {
+      principal: subject.kind === 'user' ? { kind: 'user', id: subject.userId, groups: subject.groups } : { kind: 'client-credential', id: subject.clientId },
+    };
   };
   return {
     async resolve(req, _res, next) {
@@ -64,7 +68,10 @@ export function bearerAuth(options: BearerOptions): BearerAuth {
       res
         .status(outcome.status)
         .set({ 'WWW-Authenticate': `Bearer ${params.join(', ')}`, 'Cache-Control': 'no-store' })
-        .json({ error: outcome.error ?? 'invalid_token', error_description: outcome.description ?? 'An OAuth access token is required; see WWW-Authenticate for where to get one.' });
+        .json({
+          error: outcome.error ?? 'invalid_token',
+          error_description: outcome.description ?? 'An OAuth access token is required; see WWW-Authenticate for where to get one.',
+        });
       return undefined;
     },
   };

@@ -61,7 +61,12 @@ export function oidcProvider(options: OidcProviderOptions): IdentityProvider {
   };
   const callbackUrl = (req: Request): string => `${options.siteUrlOf(req)}${AUTH_PATHS.oidcCallback}`;
   const failed = (res: Parameters<typeof sendAuthPage>[0], returnTo: string): void =>
-    sendAuthPage(res, 502, 'Sign-in failed', `<h1>Sign-in failed</h1><p>The identity provider could not sign you in.</p><p><a href="${AUTH_PATHS.login}?return_to=${encodeURIComponent(returnTo)}">Try again</a></p>`);
+    sendAuthPage(
+      res,
+      502,
+      'Sign-in failed',
+      `<h1>Sign-in failed</h1><p>The identity provider could not sign you in.</p><p><a href="${AUTH_PATHS.login}?return_to=${encodeURIComponent(returnTo)}">Try again</a></p>`,
+    );
 
   const router = Router();
   router.get(AUTH_PATHS.login, async (req, res) => {
@@ -91,7 +96,12 @@ export function oidcProvider(options: OidcProviderOptions): IdentityProvider {
     try {
       const settings = await configuration();
       const current = new URL(`${options.siteUrlOf(req)}${req.originalUrl}`);
-      const tokens = await oidc.authorizationCodeGrant(settings, current, { pkceCodeVerifier: pending.verifier, expectedState: pending.state, expectedNonce: pending.nonce, idTokenExpected: true });
+      const tokens = await oidc.authorizationCodeGrant(settings, current, {
+        pkceCodeVerifier: pending.verifier,
+        expectedState: pending.state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      });
       let claims: Record<string, unknown> = { ...tokens.claims() };
       if (!(config.groupsClaim in claims) && settings.serverMetadata().userinfo_endpoint) {
         claims = { ...(await oidc.fetchUserInfo(settings, tokens.access_token, String(claims.sub))), ...claims };

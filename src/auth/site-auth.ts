@@ -51,7 +51,8 @@ export interface SiteAuth {
 /** Builds site authentication from the runtime config. */
 export function createSiteAuth(options: SiteAuthOptions): SiteAuth {
   const { authentication, store, siteName, logger, siteUrlOf } = options;
-  if (!authentication.session.secret) logger.warn('no authentication.session.secret configured: sessions use a random key and end when this process stops; set one shared by every instance');
+  if (!authentication.session.secret)
+    logger.warn('no authentication.session.secret configured: sessions use a random key and end when this process stops; set one shared by every instance');
   const signer = createSigner(authentication.session.secret ?? randomBytes(32).toString('base64url'));
   const isSecure = (req: Request): boolean => siteUrlOf(req).startsWith('https:');
   const sessions = createSessions({ signer, lifetimeSeconds: authentication.session.lifetimeSeconds, isSecure });
@@ -59,9 +60,24 @@ export function createSiteAuth(options: SiteAuthOptions): SiteAuth {
   const provider: IdentityProvider =
     authentication.provider.type === 'local'
       ? localProvider({ users: store, sessions, csrf, siteName })
-      : oidcProvider({ config: authentication.provider, sessions, signer, siteUrlOf, isSecure, onError: (message, error) => logger.error(message, { error: error instanceof Error ? error.message : String(error) }) });
+      : oidcProvider({
+          config: authentication.provider,
+          sessions,
+          signer,
+          siteUrlOf,
+          isSecure,
+          onError: (message, error) => logger.error(message, { error: error instanceof Error ? error.message : String(error) }),
+        });
   const rateLimit = options.rateLimit ?? (() => (_req, _res, next) => next());
-  const context: OAuthServerContext = { store, lifetimes: options.oauth.tokenLifetimes, redirects: redirectPolicy(options.oauth.allowedRedirects), siteName, logger, siteUrlOf, rateLimit };
+  const context: OAuthServerContext = {
+    store,
+    lifetimes: options.oauth.tokenLifetimes,
+    redirects: redirectPolicy(options.oauth.allowedRedirects),
+    siteName,
+    logger,
+    siteUrlOf,
+    rateLimit,
+  };
   const bearer = bearerAuth({ tokens: store, resourceOf: (req) => resourceOf(context, req), metadataUrlOf: (req) => resourceMetadataUrl(context, req) });
 
   const router = Router();

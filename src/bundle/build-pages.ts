@@ -87,7 +87,10 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
         const hit = stamped === undefined ? undefined : cache.get(stamped);
         if (stamped !== undefined && hit) {
           keys.set(file, stamped);
-          built.set(file, heldFromCache(pageContext, file, stamped, hit, () => readFileSync(path, 'utf8')));
+          built.set(
+            file,
+            heldFromCache(pageContext, file, stamped, hit, () => readFileSync(path, 'utf8')),
+          );
           cacheHits++;
           continue;
         }
@@ -105,13 +108,18 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
         if (cached) {
           keys.set(file, key);
           sourceStamps.record(file, key);
-          built.set(file, heldFromCache(pageContext, file, key, cached, () => read.source));
+          built.set(
+            file,
+            heldFromCache(pageContext, file, key, cached, () => read.source),
+          );
           cacheHits++;
         } else misses.push(file);
       }
       onProgress(files.length - misses.length);
       onMisses?.(misses.length);
-      const fresh = await runPool(BUILD_PAGE_JOB, root, misses, { snippets: pageContext.snippets }, jobs, (done) => onProgress(files.length - misses.length + done));
+      const fresh = await runPool(BUILD_PAGE_JOB, root, misses, { snippets: pageContext.snippets }, jobs, (done) =>
+        onProgress(files.length - misses.length + done),
+      );
       fresh.forEach((page, i) => {
         const file = misses[i]!;
         built.set(file, hold(page));

@@ -69,7 +69,16 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
       ...(outInside && !outInside.startsWith('..') ? { ignore: [`/${outInside.split('\\').join('/')}/`] } : {}),
     });
     const { errors, warnings } = bySeverity(diagnostics, options.strict);
-    const report = { ok: errors.length === 0 && site !== undefined, errors, warnings, outDir, pageCount: builder.built.size, indexedCount: 0, cacheHits: builder.cacheHits, filesWritten: 0 };
+    const report = {
+      ok: errors.length === 0 && site !== undefined,
+      errors,
+      warnings,
+      outDir,
+      pageCount: builder.built.size,
+      indexedCount: 0,
+      cacheHits: builder.cacheHits,
+      filesWritten: 0,
+    };
     if (!report.ok || !site) return report;
 
     const writer = new OutputWriter(outDir);
@@ -97,5 +106,6 @@ function assertOutputFolder(root: string, outDir: string): void {
     throw new UsageError(`The output folder ${outDir} is the docs folder or holds it.`, 'Pass an --out folder inside or beside the docs folder, such as dist.');
   }
   const info = statSync(outDir, { throwIfNoEntry: false });
-  if (info && !info.isDirectory()) throw new UsageError(`The output folder ${outDir} is a file.`, 'Pass a folder for --out; it is created if it does not exist.');
+  if (info && !info.isDirectory())
+    throw new UsageError(`The output folder ${outDir} is a file.`, 'Pass a folder for --out; it is created if it does not exist.');
 }

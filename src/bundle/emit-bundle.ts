@@ -60,7 +60,13 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
   // its own failure (the same unwritable folder, say) must not then crash the process as unhandled.
   searchIndex.written.catch(() => undefined);
 
-  const sourceParts = addSourceParts(out, BUNDLE_PATHS.sources, site.pages, (page) => keys.get(page.file)!, (page) => built.get(page.file)!.source());
+  const sourceParts = addSourceParts(
+    out,
+    BUNDLE_PATHS.sources,
+    site.pages,
+    (page) => keys.get(page.file)!,
+    (page) => built.get(page.file)!.source(),
+  );
 
   const layout = createSiteLayout(site);
   const manifestPages: ManifestPage[] = [];
@@ -101,12 +107,24 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
   const customFiles = customFilesOf(site.files);
   if (!customFiles.includes('llms.txt')) out.add('llms.txt', llmsTxt(llmsSite, llms));
   if (!customFiles.includes('llms-full.txt')) out.add('llms-full.txt', llmsFullParts(llmsSite, llms));
-  if (!customFiles.includes('sitemap.xml')) out.add('sitemap.xml', sitemapXml(siteUrl, manifestPages.filter((p) => p.indexed).map((p) => p.url)));
+  if (!customFiles.includes('sitemap.xml'))
+    out.add(
+      'sitemap.xml',
+      sitemapXml(
+        siteUrl,
+        manifestPages.filter((p) => p.indexed).map((p) => p.url),
+      ),
+    );
 
   const manifest: Manifest = {
     manifestVersion: MANIFEST_VERSION,
     generator: { name: 'docsite', version: DOCSITE_VERSION },
-    site: { name: site.config.name, ...(site.config.description ? { description: site.config.description } : {}), projectId: projectIdOf(site.config.name), url: siteUrl },
+    site: {
+      name: site.config.name,
+      ...(site.config.description ? { description: site.config.description } : {}),
+      projectId: projectIdOf(site.config.name),
+      url: siteUrl,
+    },
     versions: site.navigation.versions,
     languages: site.navigation.languages,
     pages: manifestPages,
@@ -156,7 +174,9 @@ function manifestPage(page: SitePage, tree: NavigationTree | undefined, files: P
     ...files,
     section: placement?.breadcrumbs[0] ?? 'Other pages',
     summary: description ?? summaryOf(page.sections[0]?.text ?? ''),
-    ...(page.endpoint ? { endpoint: { method: page.endpoint.method, url: page.endpoint.url, authMethod: page.endpoint.authMethod, playground: page.endpoint.playground } } : {}),
+    ...(page.endpoint
+      ? { endpoint: { method: page.endpoint.method, url: page.endpoint.url, authMethod: page.endpoint.authMethod, playground: page.endpoint.playground } }
+      : {}),
   };
 }
 

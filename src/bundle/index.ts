@@ -1,7 +1,17 @@
 export { build, DEFAULT_SITE_URL, type BuildOptions, type BuildReport } from './build.js';
 export { BUNDLE_PATHS } from './emit-bundle.js';
 export { siteTools, type ToolDescriptor, type ToolRole } from './tools.js';
-export { discoveryDocument, discoveryInputOf, serverCard, serverCards, MCP_PATHS, type DiscoveryInput, type ServerCard, type DiscoveryDocument, type ServerVariant } from './discovery.js';
+export {
+  discoveryDocument,
+  discoveryInputOf,
+  serverCard,
+  serverCards,
+  MCP_PATHS,
+  type DiscoveryInput,
+  type ServerCard,
+  type DiscoveryDocument,
+  type ServerVariant,
+} from './discovery.js';
 export { projectIdOf, toolSiteName } from './project-id.js';
 export type { Manifest, ManifestPage, ManifestSkill } from './manifest.js';
 export { readBundle, sourcePathOf, type LoadedBundle, type LoadedSkill, type SourceFile } from './read-bundle.js';

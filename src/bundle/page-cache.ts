@@ -112,7 +112,10 @@ export class PageCache {
     if (this.rewrite || this.logged + this.pending.size > COMPACT_RATIO * Math.max(live.length, 1)) {
       const previousBodies = join(this.dir, this.bodiesFile);
       this.bodiesFile = `${BODIES_PREFIX}${Number(this.bodiesFile.slice(BODIES_PREFIX.length)) + 1}`;
-      const bodies = this.appendBodies('w', liveBodies(live, this.pending, (key) => readBody(previousBodies, entries.get(key)!.body)));
+      const bodies = this.appendBodies(
+        'w',
+        liveBodies(live, this.pending, (key) => readBody(previousBodies, entries.get(key)!.body)),
+      );
       // The bodies are all on disk before the log that points into them.
       const kept = [...bodies].map(([key, body]): [string, Entry] => [key, { page: this.pending.get(key) ?? entries.get(key)!.page, body }]);
       this.writeLog('w', kept);
@@ -122,7 +125,10 @@ export class PageCache {
       this.rewrite = false;
       for (const name of readdirSync(this.dir)) if (name !== LOG_FILE && name !== this.bodiesFile) rmSync(join(this.dir, name), { force: true });
     } else if (this.pending.size > 0) {
-      const bodies = this.appendBodies('a', [...this.pending].map(([key, page]) => [key, page.html]));
+      const bodies = this.appendBodies(
+        'a',
+        [...this.pending].map(([key, page]) => [key, page.html]),
+      );
       const added = [...this.pending].map(([key, page]): [string, Entry] => [key, { page, body: bodies.get(key)! }]);
       this.writeLog('a', added);
       for (const [key, entry] of added) entries.set(key, entry);
@@ -207,7 +213,9 @@ export class PageCache {
       let offset = end + 1;
       const markdown = bytes.subarray(offset, (offset += head.markdownLength));
       const page = head.parsed.page;
-      page.sections = (page.sections as unknown as LoggedSectionHead[]).map(({ anchor, headingPath, text }) => new LoggedSection(anchor, headingPath, bytes, offset, (offset += text)));
+      page.sections = (page.sections as unknown as LoggedSectionHead[]).map(
+        ({ anchor, headingPath, text }) => new LoggedSection(anchor, headingPath, bytes, offset, (offset += text)),
+      );
       if (offset > bytes.length) {
         this.rewrite = true;
         break;

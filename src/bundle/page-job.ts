@@ -44,7 +44,9 @@ export function buildPageSource(file: string, source: string, context?: PageCont
 }
 
 /** A page parsed and rendered, its tree gone: what finishPage needs. */
-type RenderedPage = { built: BuiltPage } | { pending: PendingPage; html: string; source: string; text: string; urlEdits: UrlEdit[]; context: PageContext | undefined };
+type RenderedPage =
+  | { built: BuiltPage }
+  | { pending: PendingPage; html: string; source: string; text: string; urlEdits: UrlEdit[]; context: PageContext | undefined };
 
 function renderPage(context: PageContext, file: string, known: string | undefined): RenderedPage {
   const read = readPageSource(context.root, file, known);

@@ -48,7 +48,10 @@ export async function readBundle(dir: string, indexOptions: IndexOptions = {}): 
   // Synchronous reads: a bundle is read once, before serving, and fs/promises costs several
   // times more per file than readFileSync over a large site's hundreds of files.
   const text = (path: string): string => readFileSync(join(dir, path), 'utf8');
-  const search = await SearchIndex.load(manifest.searchIndex.map((part) => JSON.parse(text(part)) as unknown), indexOptions);
+  const search = await SearchIndex.load(
+    manifest.searchIndex.map((part) => JSON.parse(text(part)) as unknown),
+    indexOptions,
+  );
   const sourceTexts = readSourceParts(dir, manifest.pages);
   const sources = manifest.pages.map((page): [string, SourceFile] => [page.path, { path: sourcePathOf(page.url), content: sourceTexts.get(page.path)! }]);
   const openapi = manifest.openapi.map((file) => ({ path: `/openapi/${file.replace(/^openapi\//, '')}`, content: text(file) }));
@@ -86,7 +89,10 @@ async function readManifest(dir: string): Promise<Manifest> {
   const validate = schemaValidator('manifest');
   if (!validate(manifest)) {
     const first = validate.errors?.[0];
-    throw new UsageError(`${dir}/${BUNDLE_PATHS.manifest} is not a valid manifest: ${first?.instancePath || '/'} ${first?.message ?? ''}.`, 'Rebuild the bundle with this version of docsite.');
+    throw new UsageError(
+      `${dir}/${BUNDLE_PATHS.manifest} is not a valid manifest: ${first?.instancePath || '/'} ${first?.message ?? ''}.`,
+      'Rebuild the bundle with this version of docsite.',
+    );
   }
   return manifest as Manifest;
 }

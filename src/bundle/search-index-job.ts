@@ -12,7 +12,6 @@ export interface SearchIndexFile {
   hash: string;
 }
 
-
 /**
  * Adds the search index of `pages` to `out`, as part files under the folder `dir` (see
  * `partitionPages`), built on `worker` when given, else in this thread. `contentKey` gives the

@@ -26,7 +26,13 @@ const REBUILD = 'Rebuild the bundle with this version of docsite.';
  * keeps its file and `source` is not called for them, so a one-page rebuild reads and writes one
  * part. Returns each page's part file by page path.
  */
-export function addSourceParts<P extends SourcePage>(out: OutputWriter, dir: string, pages: readonly P[], contentKey: (page: P) => string, source: (page: P) => string): Map<string, string> {
+export function addSourceParts<P extends SourcePage>(
+  out: OutputWriter,
+  dir: string,
+  pages: readonly P[],
+  contentKey: (page: P) => string,
+  source: (page: P) => string,
+): Map<string, string> {
   const partOf = new Map<string, string>();
   partitionPages(pages).forEach((partPages, i) => {
     const path = `${dir}${String(i).padStart(4, '0')}.json`;

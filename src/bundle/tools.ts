@@ -25,10 +25,18 @@ export function siteTools(siteName: string, navigation: Pick<ResolvedNavigation,
     query: { type: 'string', minLength: 1, description: 'What to search for: keywords or a question.' },
   };
   if (navigation.versions.length > 1) {
-    search.version = { type: 'string', enum: navigation.versions.map((v) => v.name), description: 'Only content of this version (or content in every version).' };
+    search.version = {
+      type: 'string',
+      enum: navigation.versions.map((v) => v.name),
+      description: 'Only content of this version (or content in every version).',
+    };
   }
   if (navigation.languages.length > 1) {
-    search.language = { type: 'string', enum: navigation.languages.map((l) => l.name), description: 'Only content in this language (or content in every language).' };
+    search.language = {
+      type: 'string',
+      enum: navigation.languages.map((l) => l.name),
+      description: 'Only content in this language (or content in every language).',
+    };
   }
   search.limit = { type: 'integer', minimum: 1, maximum: SEARCH_LIMIT.max, default: SEARCH_LIMIT.default, description: 'Maximum number of results.' };
   return {
@@ -46,13 +54,19 @@ export function siteTools(siteName: string, navigation: Pick<ResolvedNavigation,
         `Read and navigate the ${siteName} documentation as a read-only virtual filesystem with shell-style commands ` +
         '(ls, cat, head, tail, grep, rg, find, tree, wc, stat, sort, uniq, cut; pipes `|` and `&&`). Pages are at /<url-path>.mdx, ' +
         'OpenAPI specs under /openapi/. Read several pages at once, e.g. `head -80 /a.mdx /b.mdx`. Cite pages by URL path without `.mdx`.',
-      inputSchema: { type: 'object', properties: { command: { type: 'string', minLength: 1, description: 'The command line to run, e.g. `grep -rn "webhook" /guides`.' } }, required: ['command'], additionalProperties: false },
+      inputSchema: {
+        type: 'object',
+        properties: { command: { type: 'string', minLength: 1, description: 'The command line to run, e.g. `grep -rn "webhook" /guides`.' } },
+        required: ['command'],
+        additionalProperties: false,
+      },
       annotations: READ_ONLY,
     },
     feedback: {
       name: 'submit_feedback',
       title: 'Report a documentation problem',
-      description: 'Report a page that is incorrect, outdated, confusing or incomplete. Give the page path and what is wrong; it is recorded as unhelpful feedback for the docs team. This is the only tool that writes.',
+      description:
+        'Report a page that is incorrect, outdated, confusing or incomplete. Give the page path and what is wrong; it is recorded as unhelpful feedback for the docs team. This is the only tool that writes.',
       inputSchema: {
         type: 'object',
         properties: {

@@ -68,7 +68,7 @@ export function registerAnalytics(program: Command): void {
       .description('load conversations from a JSON Lines file (schemas/conversation-import.schema.json), all or none: any invalid line stops the import')
       .argument('<file>', 'JSON Lines file, one conversation per line')
       .argument('[dir]', 'docs folder (its state is <dir>/.docsite, its project the docs.json name)', '.')
-      .option('--project <id>', 'project to import into (default: the docs folder\'s)', parseProjectId),
+      .option('--project <id>', "project to import into (default: the docs folder's)", parseProjectId),
   ).action(async (file: string, dir: string, flags: ImportFlags) => {
     const projectId = projectIdFor(dir, flags.project);
     try {
@@ -77,9 +77,13 @@ export function registerAnalytics(program: Command): void {
     } catch (error) {
       if (error instanceof ImportFileError) {
         const more = error.total - error.problems.length;
-        process.stderr.write(`${error.problems.join('\n')}\n${more > 0 ? `…and ${plural(more, 'more problem')}.\n` : ''}Nothing was imported: ${plural(error.total, 'invalid line')}.\n`);
+        process.stderr.write(
+          `${error.problems.join('\n')}\n${more > 0 ? `…and ${plural(more, 'more problem')}.\n` : ''}Nothing was imported: ${plural(error.total, 'invalid line')}.\n`,
+        );
       } else if (error instanceof StoreConflictError) {
-        process.stderr.write(`docsite: ${error.message}.\n  hint: export the project first to see which ids it holds, or drop the ids from the file to import them as new conversations.\n`);
+        process.stderr.write(
+          `docsite: ${error.message}.\n  hint: export the project first to see which ids it holds, or drop the ids from the file to import them as new conversations.\n`,
+        );
       } else throw error;
       process.exitCode = 1;
     }
@@ -92,8 +96,10 @@ export function registerAnalytics(program: Command): void {
       .argument('[dir]', 'docs folder (its state is <dir>/.docsite, its project the docs.json name)', '.')
       .option('--from <date>', 'first instant included: ISO 8601 or YYYY-MM-DD (UTC)')
       .option('--to <date>', 'instant excluded: conversations before it are written (same formats)')
-      .addOption(new Option('--format <format>', 'jsonl (one conversation per line) or csv (a header row; sources as JSON)').choices(['jsonl', 'csv']).default('jsonl'))
-      .option('--project <id>', 'project to export (default: the docs folder\'s)', parseProjectId)
+      .addOption(
+        new Option('--format <format>', 'jsonl (one conversation per line) or csv (a header row; sources as JSON)').choices(['jsonl', 'csv']).default('jsonl'),
+      )
+      .option('--project <id>', "project to export (default: the docs folder's)", parseProjectId)
       .option('--out <file>', 'write to this file instead of standard output'),
   ).action(async (dir: string, flags: ExportFlags) => {
     const range = rangeOf(flags);

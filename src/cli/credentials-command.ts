@@ -57,7 +57,8 @@ export function registerCredentials(program: Command): void {
       .argument('<id>', 'the client id (see `docsite credentials list`)')
       .argument(...DIR_ARGUMENT),
   ).action(async (id: string, dir: string, flags: StateFlags) => {
-    if (!(await withStore(dir, flags, (store) => store.deleteClientCredential(id)))) throw new UsageError(`There is no client credential ${id}.`, 'Run `docsite credentials list` to see them.');
+    if (!(await withStore(dir, flags, (store) => store.deleteClientCredential(id))))
+      throw new UsageError(`There is no client credential ${id}.`, 'Run `docsite credentials list` to see them.');
     process.stdout.write(`Deleted client credential ${id}; its tokens no longer work.\n`);
   });
 }

@@ -17,7 +17,10 @@ interface ListFlags extends StateFlags {
 
 /** Keys as an aligned table: id, kind, label, created, last used. */
 function keysTable(keys: readonly ApiKey[]): string {
-  return formatTable([['ID', 'KIND', 'LABEL', 'CREATED', 'LAST USED'], ...keys.map((k) => [k.id, k.kind, k.label ?? '-', k.createdAt, k.lastUsedAt ?? 'never'])]);
+  return formatTable([
+    ['ID', 'KIND', 'LABEL', 'CREATED', 'LAST USED'],
+    ...keys.map((k) => [k.id, k.kind, k.label ?? '-', k.createdAt, k.lastUsedAt ?? 'never']),
+  ]);
 }
 
 /** Adds `docsite keys create|list|revoke`. */
@@ -38,7 +41,9 @@ export function registerKeys(program: Command): void {
       process.stdout.write(`${JSON.stringify({ id: created.id, key: created.key, kind: created.kind })}\n`);
       return;
     }
-    process.stdout.write(`Created ${created.kind} key ${created.id}${created.label ? ` (${created.label})` : ''}:\n\n  ${created.key}\n\nCopy it now: it is not stored and cannot be shown again.\n`);
+    process.stdout.write(
+      `Created ${created.kind} key ${created.id}${created.label ? ` (${created.label})` : ''}:\n\n  ${created.key}\n\nCopy it now: it is not stored and cannot be shown again.\n`,
+    );
   });
 
   addStateOptions(

@@ -7,7 +7,9 @@ import { UsageError } from '../errors.js';
 export async function readPasswordFromStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 /** Asks on the terminal without echoing what is typed. */
@@ -33,7 +35,11 @@ async function askHidden(question: string): Promise<string> {
 
 /** Asks twice on the terminal and returns the password once both answers match. */
 export async function promptNewPassword(): Promise<string> {
-  if (!process.stdin.isTTY) throw new UsageError('There is no terminal to ask for the password.', 'Pipe it in with --password-stdin (or pass --password, which leaves it in your shell history).');
+  if (!process.stdin.isTTY)
+    throw new UsageError(
+      'There is no terminal to ask for the password.',
+      'Pipe it in with --password-stdin (or pass --password, which leaves it in your shell history).',
+    );
   const first = await askHidden('Password: ');
   if (first === '') throw new UsageError('The password must not be empty.');
   if ((await askHidden('Repeat password: ')) !== first) throw new UsageError('The passwords do not match.');

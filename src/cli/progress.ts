@@ -5,7 +5,11 @@
  * it. `after` names the work that follows the last item (say, writing the bundle), so a line
  * standing at total/total does not look stuck.
  */
-export function progressLine(label: string, after?: string, stream: NodeJS.WriteStream = process.stderr): { update(done: number, total: number): void; done(): void } {
+export function progressLine(
+  label: string,
+  after?: string,
+  stream: NodeJS.WriteStream = process.stderr,
+): { update(done: number, total: number): void; done(): void } {
   if (!stream.isTTY) return { update() {}, done() {} };
   let last = 0;
   let shown = false;

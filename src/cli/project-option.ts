@@ -34,12 +34,16 @@ export function projectIdFor(dir: string, flag: string | undefined): string {
   const docsJson = join(dir, 'docs.json');
   if (existsSync(docsJson)) {
     const name = readJson(docsJson)?.name;
-    if (typeof name !== 'string') throw new UsageError(`${docsJson} has no valid "name", so the project id is unknown.`, 'Run `docsite validate`, or pass --project ID.');
+    if (typeof name !== 'string')
+      throw new UsageError(`${docsJson} has no valid "name", so the project id is unknown.`, 'Run `docsite validate`, or pass --project ID.');
     return projectIdOf(name);
   }
   const manifest = join(dir, BUNDLE_PATHS.manifest);
   const site = existsSync(manifest) ? readJson(manifest)?.site : undefined;
   const projectId = (site as { projectId?: unknown } | undefined)?.projectId;
   if (typeof projectId === 'string') return projectId;
-  throw new UsageError(`${dir} holds neither docs.json nor a built bundle, so the project id is unknown.`, 'Pass the docs folder, or --project ID (docsite serve prints it).');
+  throw new UsageError(
+    `${dir} holds neither docs.json nor a built bundle, so the project id is unknown.`,
+    'Pass the docs folder, or --project ID (docsite serve prints it).',
+  );
 }

@@ -22,7 +22,8 @@ export function addStateOptions(command: Command): Command {
 
 /** Opens the state of the docs folder `dir`, runs `use`, and closes it, whatever happens. */
 export async function withStore<T>(dir: string, flags: StateFlags, use: (store: Store) => Promise<T>): Promise<T> {
-  if (!flags.dataDir && !flags.databaseUrl && !existsSync(dir)) throw new UsageError(`There is no folder ${dir}.`, 'Pass your docs folder, or the state with --data-dir or --database-url.');
+  if (!flags.dataDir && !flags.databaseUrl && !existsSync(dir))
+    throw new UsageError(`There is no folder ${dir}.`, 'Pass your docs folder, or the state with --data-dir or --database-url.');
   const store = await openStore(storeOptionsFor(dir, flags));
   try {
     return await use(store);

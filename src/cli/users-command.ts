@@ -41,7 +41,8 @@ export function registerUsers(program: Command): void {
   ).action(async (username: string, dir: string, flags: AddFlags) => {
     const password = await passwordOf(flags);
     const user = await withStore(dir, flags, (store) => store.addUser({ username, password, groups: flags.group })).catch((error: unknown) => {
-      if (error instanceof StoreConflictError) throw new UsageError(`There is already a user ${username}.`, 'Remove it first with `docsite users remove`, or pick another name.');
+      if (error instanceof StoreConflictError)
+        throw new UsageError(`There is already a user ${username}.`, 'Remove it first with `docsite users remove`, or pick another name.');
       if (error instanceof StoreInputError) throw new UsageError(error.message);
       throw error;
     });
@@ -68,7 +69,8 @@ export function registerUsers(program: Command): void {
       .argument('<username>', 'the user to remove')
       .argument(...DIR_ARGUMENT),
   ).action(async (username: string, dir: string, flags: StateFlags) => {
-    if (!(await withStore(dir, flags, (store) => store.removeUser(username)))) throw new UsageError(`There is no user ${username}.`, 'Run `docsite users list` to see them.');
+    if (!(await withStore(dir, flags, (store) => store.removeUser(username))))
+      throw new UsageError(`There is no user ${username}.`, 'Run `docsite users list` to see them.');
     process.stdout.write(`Removed user ${username.trim().toLowerCase()} and revoked their tokens.\n`);
   });
 }

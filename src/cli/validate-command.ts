@@ -46,4 +46,3 @@ function parseFormat(value: string): 'text' | 'json' {
   if (value !== 'text' && value !== 'json') throw new InvalidArgumentError('expected "text" or "json".');
   return value;
 }
-

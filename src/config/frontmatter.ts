@@ -29,7 +29,12 @@ export function parseFrontmatter(yamlText: string, file: string, firstLine: numb
   const shift = (p: { line: number; col: number }): Position => ({ line: p.line + firstLine - 1, column: p.col });
   if (doc.errors.length > 0) {
     const diagnostics = doc.errors.map((error) =>
-      diagnostic(yamlCode, file, error.linePos ? shift(error.linePos[0]) : { line: firstLine, column: 1 }, `Frontmatter is not valid YAML: ${firstSentence(error.message)}`),
+      diagnostic(
+        yamlCode,
+        file,
+        error.linePos ? shift(error.linePos[0]) : { line: firstLine, column: 1 },
+        `Frontmatter is not valid YAML: ${firstSentence(error.message)}`,
+      ),
     );
     return { data: {}, positions: {}, diagnostics };
   }
@@ -49,7 +54,11 @@ export function parseFrontmatter(yamlText: string, file: string, firstLine: numb
     }
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return { data: {}, positions, diagnostics: [diagnostic(codes.schema, file, shift({ line: 1, col: 1 }), 'Frontmatter must be a mapping of keys to values.')] };
+    return {
+      data: {},
+      positions,
+      diagnostics: [diagnostic(codes.schema, file, shift({ line: 1, col: 1 }), 'Frontmatter must be a mapping of keys to values.')],
+    };
   }
   const validate = schemaValidator(schema);
   if (validate(data)) return { data: data as Frontmatter, positions, diagnostics: [] };
@@ -67,9 +76,7 @@ function nodeAt(root: unknown, path: readonly (string | number)[], part: 'key' |
     if (!isMap(node) && !(node && 'items' in node)) return node;
     const items = (node as { items: unknown[] }).items;
     const segment = path[i];
-    const next = isMap(node)
-      ? node.items.find((pair) => isPair(pair) && isScalar(pair.key) && pair.key.value === segment)
-      : items[segment as number];
+    const next = isMap(node) ? node.items.find((pair) => isPair(pair) && isScalar(pair.key) && pair.key.value === segment) : items[segment as number];
     if (!next) return node;
     if (isPair(next)) {
       if (part === 'key' && i === path.length - 1) return next.key as YamlNode;
@@ -80,5 +87,8 @@ function nodeAt(root: unknown, path: readonly (string | number)[], part: 'key' |
 }
 
 function firstSentence(message: string): string {
-  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').trim();
+  return message
+    .split('\n')[0]!
+    .replace(/ at line \d+, column \d+:?$/, '')
+    .trim();
 }

@@ -3,7 +3,15 @@ export { parseFrontmatter, type FrontmatterResult } from './frontmatter.js';
 export { schemaValidator, SCHEMAS_DIR } from './schemas.js';
 export type { SourceLocator } from './schema-diagnostics.js';
 export * from './types.js';
-export { DEFAULT_RUNTIME_CONFIG, RUNTIME_CONFIG_FILE, RuntimeConfigError, loadRuntimeConfig, parseRuntimeConfig, readRuntimeConfig, type RuntimeConfigResult } from './load-runtime-config.js';
+export {
+  DEFAULT_RUNTIME_CONFIG,
+  RUNTIME_CONFIG_FILE,
+  RuntimeConfigError,
+  loadRuntimeConfig,
+  parseRuntimeConfig,
+  readRuntimeConfig,
+  type RuntimeConfigResult,
+} from './load-runtime-config.js';
 export { BLOCKED_REDIRECT_SCHEMES, parseRedirectEntry, webOriginsOf } from './redirect-entries.js';
 export type { SecretRef, SecretSource } from './secret-ref.js';
 export type * from './runtime-config-types.js';

@@ -30,11 +30,23 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   projectId: undefined,
   authentication: undefined,
   mcp: { enabled: true },
-  oauth: { allowedRedirects: [], tokenLifetimes: { accessToken: 3600, clientCredentialAccessToken: 1_209_600, refreshToken: 2_592_000, authorizationCode: 60 } },
+  oauth: {
+    allowedRedirects: [],
+    tokenLifetimes: { accessToken: 3600, clientCredentialAccessToken: 1_209_600, refreshToken: 2_592_000, authorizationCode: 60 },
+  },
   rateLimits: {
     windowSeconds: 3600,
     // SPEC.md 8 (per hour), then docsite's own: OAuth per client address, analytics per project.
-    quotas: { mcpPerUser: 5000, search: 10_000, filesystem: 10_000, authedSearch: 5000, authedFilesystem: 5000, oauthToken: 300, oauthRegister: 30, analytics: 1000 },
+    quotas: {
+      mcpPerUser: 5000,
+      search: 10_000,
+      filesystem: 10_000,
+      authedSearch: 5000,
+      authedFilesystem: 5000,
+      oauthToken: 300,
+      oauthRegister: 30,
+      analytics: 1000,
+    },
     onLimiterFailure: 'open',
     redisKeyPrefix: 'docsite:ratelimit:',
   },
@@ -52,7 +64,15 @@ interface RuntimeConfigFile {
   projectId?: string;
   authentication?: {
     enabled?: boolean;
-    provider: { type: 'local' | 'oidc'; issuer?: string; clientId?: string; clientSecret?: SecretRef; scopes?: string[]; groupsClaim?: string; usernameClaim?: string };
+    provider: {
+      type: 'local' | 'oidc';
+      issuer?: string;
+      clientId?: string;
+      clientSecret?: SecretRef;
+      scopes?: string[];
+      groupsClaim?: string;
+      usernameClaim?: string;
+    };
     session?: { secret?: SecretRef; lifetimeSeconds?: number };
   };
   mcp?: { enabled?: boolean };
@@ -74,7 +94,9 @@ export function parseRuntimeConfig(text: string, file: string, source: SecretSou
   const value = withoutInlineSecrets(json.value, file, json, diagnostics);
   const validate = schemaValidator('runtime-config');
   if (!validate(value)) {
-    diagnostics.push(...schemaDiagnostics(validate.errors, file, json, { schema: 'runtime-config/schema', unknownKey: 'runtime-config/unknown-key' }, validate.schema));
+    diagnostics.push(
+      ...schemaDiagnostics(validate.errors, file, json, { schema: 'runtime-config/schema', unknownKey: 'runtime-config/unknown-key' }, validate.schema),
+    );
   }
   if (diagnostics.length > 0) return { config: undefined, diagnostics: diagnostics.sort(compareDiagnostics) };
   const config = configOf(value as RuntimeConfigFile, file, json, source, diagnostics);
@@ -103,7 +125,10 @@ export async function readRuntimeConfig(dir: string, file?: string, env: SecretS
   const path = file ?? join(dir, RUNTIME_CONFIG_FILE);
   if (!existsSync(path)) {
     if (file === undefined) return DEFAULT_RUNTIME_CONFIG;
-    throw new UsageError(`There is no runtime config file ${file}.`, `Check the path given to --config, or omit it to use ${RUNTIME_CONFIG_FILE} in the docs folder.`);
+    throw new UsageError(
+      `There is no runtime config file ${file}.`,
+      `Check the path given to --config, or omit it to use ${RUNTIME_CONFIG_FILE} in the docs folder.`,
+    );
   }
   const result = await loadRuntimeConfig(path, env);
   if (!result.config) throw new RuntimeConfigError(result.diagnostics);
@@ -118,7 +143,14 @@ function withoutInlineSecrets(value: unknown, file: string, locator: SourceLocat
     const key = path[path.length - 1]!;
     if (!isObject(parent) || !(key in parent) || isObject(parent[key])) continue;
     delete parent[key];
-    diagnostics.push(diagnostic('runtime-config/inline-secret', file, locator.locate(path, 'value'), `"${formatPath(path)}" must be a reference such as {"env": "NAME"} or {"file": "path"}, never the secret itself.`));
+    diagnostics.push(
+      diagnostic(
+        'runtime-config/inline-secret',
+        file,
+        locator.locate(path, 'value'),
+        `"${formatPath(path)}" must be a reference such as {"env": "NAME"} or {"file": "path"}, never the secret itself.`,
+      ),
+    );
   }
   return copy;
 }
@@ -133,13 +165,17 @@ function configOf(raw: RuntimeConfigFile, file: string, locator: SourceLocator, 
     if (!ref) return undefined;
     const resolved = resolveSecret(ref, source);
     if ('value' in resolved) return resolved.value;
-    diagnostics.push(diagnostic('runtime-config/secret-unavailable', file, locator.locate(path, 'value'), `"${formatPath(path)}" cannot be resolved: ${resolved.problem}.`));
+    diagnostics.push(
+      diagnostic('runtime-config/secret-unavailable', file, locator.locate(path, 'value'), `"${formatPath(path)}" cannot be resolved: ${resolved.problem}.`),
+    );
     return undefined;
   };
   const allowedRedirects = (raw.oauth?.allowedRedirectUris ?? []).flatMap((entry, i) => {
     const parsed = parseRedirectEntry(entry);
     if (typeof parsed !== 'string') return [parsed];
-    diagnostics.push(diagnostic('runtime-config/schema', file, locator.locate(['oauth', 'allowedRedirectUris', i], 'value'), `"oauth.allowedRedirectUris[${i}]": ${parsed}.`));
+    diagnostics.push(
+      diagnostic('runtime-config/schema', file, locator.locate(['oauth', 'allowedRedirectUris', i], 'value'), `"oauth.allowedRedirectUris[${i}]": ${parsed}.`),
+    );
     return [];
   });
   let authentication: AuthenticationConfig | undefined;
@@ -147,7 +183,14 @@ function configOf(raw: RuntimeConfigFile, file: string, locator: SourceLocator, 
   if (auth && auth.enabled !== false) {
     const sessionSecret = secret(auth.session?.secret, SECRET_PATHS[1]);
     if (sessionSecret !== undefined && sessionSecret.length < MIN_SESSION_SECRET) {
-      diagnostics.push(diagnostic('runtime-config/secret-unavailable', file, locator.locate(SECRET_PATHS[1], 'value'), `"authentication.session.secret" must be at least ${MIN_SESSION_SECRET} characters long.`));
+      diagnostics.push(
+        diagnostic(
+          'runtime-config/secret-unavailable',
+          file,
+          locator.locate(SECRET_PATHS[1], 'value'),
+          `"authentication.session.secret" must be at least ${MIN_SESSION_SECRET} characters long.`,
+        ),
+      );
     }
     const { provider } = auth;
     const identity: IdentityProviderConfig =

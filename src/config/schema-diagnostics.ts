@@ -18,7 +18,8 @@ const PATTERN_MEANINGS: Record<string, string> = {
   color: 'a hex color such as #0D9373',
   serverUrl: 'an http:// or https:// URL',
   language: 'a language code such as en, es or pt-BR',
-  redirectEntry: 'a host name such as claude.ai or a full redirect URI such as cursor://anysphere.cursor-mcp/oauth/callback (javascript:, data:, file: and vbscript: are never allowed)',
+  redirectEntry:
+    'a host name such as claude.ai or a full redirect URI such as cursor://anysphere.cursor-mcp/oauth/callback (javascript:, data:, file: and vbscript: are never allowed)',
 };
 
 /** Converts the errors of one ajv validation into diagnostics, unknown keys as warnings. */
@@ -60,7 +61,10 @@ function isDeclared(schema: unknown, key: string, root: unknown): boolean {
   if (node.properties && key in node.properties) return true;
   if (node.patternProperties && Object.keys(node.patternProperties).some((p) => new RegExp(p, 'u').test(key))) return true;
   if (node.$ref?.startsWith('#/')) {
-    const target = node.$ref.slice(2).split('/').reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], root);
+    const target = node.$ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], root);
     if (isDeclared(target, key, root)) return true;
   }
   return (node.allOf ?? []).some((sub) => isDeclared(sub, key, root));

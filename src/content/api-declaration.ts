@@ -58,7 +58,11 @@ export function parseEndpointReference(value: string): { file?: string; method: 
 export function parseOpenApiReference(value: string, file: string, at: Position): { openapi?: OpenApiReference; diagnostics: Diagnostic[] } {
   const reference = parseEndpointReference(value);
   if (!reference) {
-    return { diagnostics: [diagnostic('nav/invalid-entry', file, at, `"openapi" must be "<METHOD> <path>" or "<openapi file> <METHOD> <path>"; got ${JSON.stringify(value)}.`)] };
+    return {
+      diagnostics: [
+        diagnostic('nav/invalid-entry', file, at, `"openapi" must be "<METHOD> <path>" or "<openapi file> <METHOD> <path>"; got ${JSON.stringify(value)}.`),
+      ],
+    };
   }
   return { openapi: { ...reference, at }, diagnostics: [] };
 }

@@ -56,9 +56,10 @@ function readField(element: JsxElement, file: string, diagnostics: Diagnostic[])
   }
   const present = LOCATIONS.filter((location) => attribute(element, location) !== undefined);
   if (present.length !== 1) {
-    const message = present.length === 0
-      ? '<ParamField> needs a location: one of `path`, `body`, `query` or `header`.'
-      : `<ParamField> has several locations (${present.join(', ')}); give exactly one.`;
+    const message =
+      present.length === 0
+        ? '<ParamField> needs a location: one of `path`, `body`, `query` or `header`.'
+        : `<ParamField> has several locations (${present.join(', ')}); give exactly one.`;
     diagnostics.push(diagnostic('api/param-field-location', file, at, message));
     return undefined;
   }

@@ -2,10 +2,34 @@
 
 /** Components with a docsite rendering, by JSX name. */
 export const KNOWN_COMPONENTS: ReadonlySet<string> = new Set([
-  'Note', 'Tip', 'Warning', 'Info', 'Check', 'Danger', 'Callout',
-  'Card', 'CardGroup', 'Columns', 'Steps', 'Step', 'Tabs', 'Tab', 'CodeGroup',
-  'Accordion', 'AccordionGroup', 'Expandable', 'Frame', 'Icon', 'Tooltip', 'Badge', 'Update',
-  'ParamField', 'ResponseField', 'RequestExample', 'ResponseExample', 'Snippet',
+  'Note',
+  'Tip',
+  'Warning',
+  'Info',
+  'Check',
+  'Danger',
+  'Callout',
+  'Card',
+  'CardGroup',
+  'Columns',
+  'Steps',
+  'Step',
+  'Tabs',
+  'Tab',
+  'CodeGroup',
+  'Accordion',
+  'AccordionGroup',
+  'Expandable',
+  'Frame',
+  'Icon',
+  'Tooltip',
+  'Badge',
+  'Update',
+  'ParamField',
+  'ResponseField',
+  'RequestExample',
+  'ResponseExample',
+  'Snippet',
 ]);
 
 /** Lower-case JSX names are HTML elements (`<div>`, `<img>`), which pass through as they are. */

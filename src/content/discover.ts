@@ -7,8 +7,22 @@ export const IGNORE_FILE = '.docsiteignore';
 
 /** Ignored in every site, whatever .docsiteignore says (REFERENCE.md). */
 export const ALWAYS_IGNORED = [
-  '.git', '.github', '.idea', '.vscode', 'node_modules', 'build', 'dist', 'coverage', '.cache', 'tmp', 'temp', '.docsite',
-  '/README.md', '/LICENSE.md', '/CHANGELOG.md', '/CONTRIBUTING.md',
+  '.git',
+  '.github',
+  '.idea',
+  '.vscode',
+  'node_modules',
+  'build',
+  'dist',
+  'coverage',
+  '.cache',
+  'tmp',
+  'temp',
+  '.docsite',
+  '/README.md',
+  '/LICENSE.md',
+  '/CHANGELOG.md',
+  '/CONTRIBUTING.md',
   // The runtime config of `docsite serve`: never processed, never published.
   '/docsite.config.json',
 ];
@@ -51,7 +65,10 @@ interface Walk {
  * patterns. Symbolic links are followed where they lead to a file or folder inside `root`.
  */
 export async function discoverFiles(root: string, extra: readonly string[] = []): Promise<SiteFiles> {
-  const rules = ignore().add(ALWAYS_IGNORED).add([...extra]).add(await readIgnoreFile(root));
+  const rules = ignore()
+    .add(ALWAYS_IGNORED)
+    .add([...extra])
+    .add(await readIgnoreFile(root));
   const realRoot = await realpath(root);
   const found: Walk = { realRoot, rules, files: [], skippedLinks: [] };
   await walk(root, '', found, [realRoot]);
@@ -99,7 +116,14 @@ async function walk(root: string, dir: string, found: Walk, ancestors: readonly 
 }
 
 /** Takes the link at `path` as the file or folder it leads to, if that is inside the docs folder; else records it as skipped. */
-async function followLink(full: string, path: string, found: Walk, ancestors: readonly string[], descend: (path: string, real: string) => Promise<void>, add: (path: string) => void): Promise<void> {
+async function followLink(
+  full: string,
+  path: string,
+  found: Walk,
+  ancestors: readonly string[],
+  descend: (path: string, real: string) => Promise<void>,
+  add: (path: string) => void,
+): Promise<void> {
   if (found.rules.ignores(path) || found.rules.ignores(`${path}/`)) return;
   const target = await realpath(full).catch(() => undefined);
   const info = target === undefined ? undefined : await stat(target).catch(() => undefined);

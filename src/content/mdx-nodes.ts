@@ -30,7 +30,12 @@ export function attribute(element: JsxElement, name: string): AttributeValue | u
 /** The attributes of a JSX element that hold a URL validate checks: `href` on any element (a link), `src` on `<img>` and `img` on `<Card>` (images). */
 export function urlAttributes(element: JsxElement): { name: string; kind: 'link' | 'image' }[] {
   const image = IMAGE_ATTRIBUTE[element.name ?? ''];
-  return image ? [{ name: 'href', kind: 'link' }, { name: image, kind: 'image' }] : [{ name: 'href', kind: 'link' }];
+  return image
+    ? [
+        { name: 'href', kind: 'link' },
+        { name: image, kind: 'image' },
+      ]
+    : [{ name: 'href', kind: 'link' }];
 }
 
 const IMAGE_ATTRIBUTE: Readonly<Record<string, string>> = { img: 'src', Card: 'img' };
@@ -52,7 +57,11 @@ const BLOCK = new Set(['paragraph', 'heading', 'code', 'list', 'listItem', 'bloc
 export function plainText(node: Nodes, skip?: (node: Nodes) => boolean): string {
   const parts: string[] = [];
   collect(node, parts, skip);
-  return parts.join('').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  return parts
+    .join('')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 function collect(node: Nodes, parts: string[], skip?: (node: Nodes) => boolean): void {

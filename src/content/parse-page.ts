@@ -79,7 +79,8 @@ export function analyseTree(file: string, source: string, options: ParseOptions 
   let snippets = NO_USE;
   try {
     tree = parseMdx(mdx);
-    if (options.root !== undefined) snippets = inlineSnippets(tree, file, options.root, (at, message) => before.push(diagnostic('mdx/snippet', file, at, message)));
+    if (options.root !== undefined)
+      snippets = inlineSnippets(tree, file, options.root, (at, message) => before.push(diagnostic('mdx/snippet', file, at, message)));
     const deep = tooDeepAt(tree);
     if (deep) throw new TooDeepError(deep);
   } catch (error) {
@@ -116,9 +117,18 @@ export function completePage({ file, path, parsed, yaml, found, before, after }:
   const diagnostics = [...before, ...(fm?.diagnostics ?? []), ...after];
   const frontmatter = fm?.data ?? {};
   const page: PageModel = {
-    path, file, parsed, frontmatter, frontmatterPositions: fm?.positions ?? {},
+    path,
+    file,
+    parsed,
+    frontmatter,
+    frontmatterPositions: fm?.positions ?? {},
     title: frontmatter.title ?? found.headings?.[0]?.text ?? path,
-    headings: [], sections: [], links: [], anchors: [], params: [], responses: [],
+    headings: [],
+    sections: [],
+    links: [],
+    anchors: [],
+    params: [],
+    responses: [],
     ...found,
   };
   declarations(page, file, diagnostics);
@@ -156,7 +166,12 @@ function isStackOverflow(error: unknown): error is RangeError {
 /** Also for a stack overflow: the parser itself runs out of stack on nesting thousands of levels deep. */
 function tooDeepDiagnostic(error: TooDeepError | RangeError, file: string): Diagnostic {
   const at = error instanceof TooDeepError ? error.at : START;
-  return diagnostic('mdx/too-deep', file, at, `Elements are nested more than ${MAX_NESTING} levels deep${error instanceof TooDeepError ? ' here' : ''}; docsite does not render pages nested that deeply.`);
+  return diagnostic(
+    'mdx/too-deep',
+    file,
+    at,
+    `Elements are nested more than ${MAX_NESTING} levels deep${error instanceof TooDeepError ? ' here' : ''}; docsite does not render pages nested that deeply.`,
+  );
 }
 
 function syntaxDiagnostic(error: unknown, file: string): Diagnostic {

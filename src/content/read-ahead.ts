@@ -42,10 +42,13 @@ export class ReadAhead {
     for (; this.reading < PARALLEL_READS && this.started < this.limit; this.started++) {
       const { resolve } = this.slot(this.started);
       this.reading++;
-      void readFile(join(this.root, this.files[this.started]!)).then(pageText).then(resolve, () => resolve(undefined)).finally(() => {
-        this.reading--;
-        this.pump();
-      });
+      void readFile(join(this.root, this.files[this.started]!))
+        .then(pageText)
+        .then(resolve, () => resolve(undefined))
+        .finally(() => {
+          this.reading--;
+          this.pump();
+        });
     }
   }
 

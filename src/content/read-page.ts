@@ -20,7 +20,20 @@ export function readPageSource(root: string, file: string, known?: string): { so
     const message = error instanceof NotUtf8Error ? error.message : `Cannot read the page: ${(error as Error).message}`;
     return {
       failed: {
-        page: { path, file, parsed: false, frontmatter: {}, frontmatterPositions: {}, title: path, headings: [], sections: [], links: [], anchors: [], params: [], responses: [] },
+        page: {
+          path,
+          file,
+          parsed: false,
+          frontmatter: {},
+          frontmatterPositions: {},
+          title: path,
+          headings: [],
+          sections: [],
+          links: [],
+          anchors: [],
+          params: [],
+          responses: [],
+        },
         diagnostics: [diagnostic('mdx/read-error', file, at, message)],
       },
     };

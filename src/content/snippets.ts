@@ -43,7 +43,12 @@ export function snippetsDigest(root: string): string {
     return ''; // no snippets folder
   }
   const hash = createHash('sha256');
-  for (const file of files) hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0');
+  for (const file of files)
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(root, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 
@@ -140,7 +145,10 @@ function snippetImports(tree: Root, file: string, problem: SnippetProblem): { co
       // One ESM block holds all the imports: each is reported at its own line.
       const where = { line: startOf(node).line + (node.value.slice(0, match.index).match(/\n/g)?.length ?? 0), column: 1 };
       if (!path.startsWith(SNIPPETS_DIR)) {
-        problem(where, `"${specifier}" is not under ${SNIPPETS_DIR}: pages import MDX only from there, so ${name ? `<${name}>` : `{${named!.trim()}}`} renders nothing.`);
+        problem(
+          where,
+          `"${specifier}" is not under ${SNIPPETS_DIR}: pages import MDX only from there, so ${name ? `<${name}>` : `{${named!.trim()}}`} renders nothing.`,
+        );
       } else if (name) components.set(name, path);
       else {
         for (const part of named!.split(',')) {
@@ -170,7 +178,13 @@ function stringExports(source: string): Map<string, string> {
 }
 
 /** A snippet's content, its own snippets in place; undefined (and reported) when it cannot be had. */
-function snippetContent(path: string, root: string, problem: SnippetProblem, chain: readonly string[], at: Position): { nodes: RootContent[]; placed: PlacedSnippet } | undefined {
+function snippetContent(
+  path: string,
+  root: string,
+  problem: SnippetProblem,
+  chain: readonly string[],
+  at: Position,
+): { nodes: RootContent[]; placed: PlacedSnippet } | undefined {
   if (chain.includes(path)) return void problem(at, `The snippet ${path} places itself (${[...chain, path].join(' → ')}).`);
   if (chain.length > MAX_DEPTH) return void problem(at, `Snippets are placed more than ${MAX_DEPTH} deep (${chain.join(' → ')}).`);
   const source = snippetSource(path, root, (message) => problem(at, message));
@@ -236,6 +250,7 @@ function fillExpressions(tree: Root, values: ReadonlyMap<string, string>): void 
 /** The props of a placement given as plain strings (`name="Team"`). */
 function stringProps(element: Nodes): Map<string, string> {
   const props = new Map<string, string>();
-  if (isJsxElement(element)) for (const attr of element.attributes) if (attr.type === 'mdxJsxAttribute' && typeof attr.value === 'string') props.set(attr.name, attr.value);
+  if (isJsxElement(element))
+    for (const attr of element.attributes) if (attr.type === 'mdxJsxAttribute' && typeof attr.value === 'string') props.set(attr.name, attr.value);
   return props;
 }

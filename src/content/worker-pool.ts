@@ -47,7 +47,14 @@ export interface PoolJob<O, R> {
  * thread's heap, which keeps the results, grows by them alone (a 10,000-page build on one
  * thread peaked at 2.6 GB of memory in the calling thread, under 1 GB on a worker).
  */
-export async function runPool<O, R>(job: PoolJob<O, R>, root: string, files: readonly string[], options: O, jobs = defaultJobs(), onProgress?: (done: number) => void): Promise<R[]> {
+export async function runPool<O, R>(
+  job: PoolJob<O, R>,
+  root: string,
+  files: readonly string[],
+  options: O,
+  jobs = defaultJobs(),
+  onProgress?: (done: number) => void,
+): Promise<R[]> {
   const threads = Math.max(1, Math.min(jobs, Math.ceil(files.length / BATCH_SIZE)));
   if (files.length < MIN_FILES_FOR_WORKERS) {
     const results: R[] = [];

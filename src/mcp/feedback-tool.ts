@@ -23,7 +23,8 @@ export async function feedbackTool(args: FeedbackArguments, context: McpContext)
   try {
     await context.feedback({ path: page.url, comment });
   } catch (error) {
-    if (error instanceof StoreUnavailableError) throw new McpError(ErrorCode.InternalError, 'The feedback was not recorded: the documentation server\'s database is unavailable. Retry in a few seconds.');
+    if (error instanceof StoreUnavailableError)
+      throw new McpError(ErrorCode.InternalError, "The feedback was not recorded: the documentation server's database is unavailable. Retry in a few seconds.");
     throw error;
   }
   return textResult(`Thank you: your feedback on ${page.url} ("${page.title}") was recorded for the documentation team.`);

@@ -33,7 +33,11 @@ export function serverIdentity(toolset: Toolset, context: McpContext): ServerIde
  * `tools/call`. An unknown tool is a protocol error (McpError, -32602); arguments that do not
  * match the tool's input schema, and failures the agent can fix, are tool results with isError.
  */
-export async function callTool(toolset: Toolset, params: { name: string; arguments?: Record<string, unknown> | undefined }, context: McpContext): Promise<ToolResult> {
+export async function callTool(
+  toolset: Toolset,
+  params: { name: string; arguments?: Record<string, unknown> | undefined },
+  context: McpContext,
+): Promise<ToolResult> {
   const { name, arguments: args = {} } = params;
   const role = toolset.roleOf(name);
   if (!role) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Tools: ${toolset.tools.map((t) => t.name).join(', ')}.`);

@@ -16,7 +16,10 @@ export function findReadablePage(context: McpContext, path: string): ManifestPag
       return undefined;
     }
   }
-  url = url.replace(/[#?].*$/, '').replace(/\.mdx?$/, '').replace(/\/+$/, '');
+  url = url
+    .replace(/[#?].*$/, '')
+    .replace(/\.mdx?$/, '')
+    .replace(/\/+$/, '');
   if (!url.startsWith('/')) url = `/${url}`;
   if (url === '/index') url = '/';
   const page = context.bundle.pagesByUrl.get(url) ?? context.bundle.pagesByUrl.get(url.replace(/\/index$/, '') || '/');

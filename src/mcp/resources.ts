@@ -11,7 +11,12 @@ export function visibleSkills(context: McpContext): LoadedSkill[] {
 }
 
 export function listSkillResources(context: McpContext) {
-  return visibleSkills(context).map((skill) => ({ uri: `${SKILL_URI_PREFIX}${skill.name}`, name: skill.name, description: skill.description, mimeType: 'text/markdown' }));
+  return visibleSkills(context).map((skill) => ({
+    uri: `${SKILL_URI_PREFIX}${skill.name}`,
+    name: skill.name,
+    description: skill.description,
+    mimeType: 'text/markdown',
+  }));
 }
 
 /** The skill at `uri`, or undefined when there is none the principal may see. */

@@ -28,10 +28,27 @@ import { safeParse } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { parseWithCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import {
-  CallToolRequestSchema, CallToolResultSchema, ErrorCode, InitializeRequestSchema, isInitializeRequest, isTaskAugmentedRequestParams, JSONRPCMessageSchema,
-  LATEST_PROTOCOL_VERSION, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema, McpError, PingRequestSchema,
-  ReadResourceRequestSchema, SUPPORTED_PROTOCOL_VERSIONS,
-  type CallToolRequest, type InitializeRequest, type JSONRPCMessage, type JSONRPCRequest, type ReadResourceRequest, type RequestId,
+  CallToolRequestSchema,
+  CallToolResultSchema,
+  ErrorCode,
+  InitializeRequestSchema,
+  isInitializeRequest,
+  isTaskAugmentedRequestParams,
+  JSONRPCMessageSchema,
+  LATEST_PROTOCOL_VERSION,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  PingRequestSchema,
+  ReadResourceRequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type CallToolRequest,
+  type InitializeRequest,
+  type JSONRPCMessage,
+  type JSONRPCRequest,
+  type ReadResourceRequest,
+  type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpContext } from './context.js';
 import { callTool, listResources, listResourceTemplates, listTools, readResource, serverIdentity } from './methods.js';
@@ -66,10 +83,16 @@ const METHODS = new Map<string, Method>([
   ['initialize', { schema: InitializeRequestSchema, run: (request: InitializeRequest, toolset, context) => initializeResult(request, toolset, context) }],
   ['ping', { schema: PingRequestSchema, run: () => ({}) }],
   ['tools/list', { schema: ListToolsRequestSchema, run: (_request, toolset) => listTools(toolset) }],
-  ['tools/call', { schema: CallToolRequestSchema, run: (request: CallToolRequest, toolset, context) => checkedToolResult(callTool(toolset, request.params, context)) }],
+  [
+    'tools/call',
+    { schema: CallToolRequestSchema, run: (request: CallToolRequest, toolset, context) => checkedToolResult(callTool(toolset, request.params, context)) },
+  ],
   ['resources/list', { schema: ListResourcesRequestSchema, run: (_request, _toolset, context) => listResources(context) }],
   ['resources/templates/list', { schema: ListResourceTemplatesRequestSchema, run: () => listResourceTemplates() }],
-  ['resources/read', { schema: ReadResourceRequestSchema, run: (request: ReadResourceRequest, _toolset, context) => readResource(context, request.params.uri) }],
+  [
+    'resources/read',
+    { schema: ReadResourceRequestSchema, run: (request: ReadResourceRequest, _toolset, context) => readResource(context, request.params.uri) },
+  ],
 ]);
 
 /** Answers one POST to the MCP endpoint. Never throws for anything a client sends. */
@@ -81,7 +104,8 @@ export async function handleMcpPost(toolset: Toolset, post: McpPost, context: Mc
   if (!isJsonContentType(post.contentType ?? null)) return transportError(415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
   const raw = post.body;
   if (raw === undefined) return transportError(400, -32700, 'Parse error: Invalid JSON');
-  if (Array.isArray(raw) && raw.length > MAX_BATCH_SIZE) return transportError(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_SIZE} messages`);
+  if (Array.isArray(raw) && raw.length > MAX_BATCH_SIZE)
+    return transportError(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_SIZE} messages`);
 
   let messages: JSONRPCMessage[];
   try {

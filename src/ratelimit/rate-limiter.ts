@@ -49,6 +49,8 @@ export class RateLimitExceededError extends Error {
     readonly policy: RateLimitPolicy,
     readonly retryAfterSeconds: number,
   ) {
-    super(`Rate limit exceeded: at most ${policy.limit} ${policy.name} requests per ${policy.windowSeconds} seconds; retry after ${retryAfterSeconds} seconds.`);
+    super(
+      `Rate limit exceeded: at most ${policy.limit} ${policy.name} requests per ${policy.windowSeconds} seconds; retry after ${retryAfterSeconds} seconds.`,
+    );
   }
 }

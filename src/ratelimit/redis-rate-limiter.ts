@@ -85,7 +85,11 @@ export async function redisRateLimiter(options: RedisRateLimiterOptions): Promis
       const { index, elapsed } = windowOf(clock(), windowMs);
       // One hash tag per subject keeps both windows in one slot of a Redis Cluster.
       const base = `${policy.name}:{${key}}:`;
-      const reply = (await call(() => client.slidingWindow(`${base}${index}`, `${base}${index - 1}`, policy.limit, windowMs, elapsed, cost))) as [number, number, number];
+      const reply = (await call(() => client.slidingWindow(`${base}${index}`, `${base}${index - 1}`, policy.limit, windowMs, elapsed, cost))) as [
+        number,
+        number,
+        number,
+      ];
       return decisionOf(policy, reply[0] === 1, { previous: reply[1], current: reply[2] }, elapsed, cost);
     },
     async ping() {

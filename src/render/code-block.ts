@@ -11,7 +11,10 @@ export function codeTitle(meta: string | null | undefined): string | undefined {
   if (!meta) return undefined;
   const named = /\b(?:title|filename)=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta);
   if (named) return named[1] ?? named[2] ?? named[3];
-  const plain = meta.replace(/\{[^}]*\}/g, '').replace(/\b\w+=\S+/g, '').trim();
+  const plain = meta
+    .replace(/\{[^}]*\}/g, '')
+    .replace(/\b\w+=\S+/g, '')
+    .trim();
   return plain || undefined;
 }
 

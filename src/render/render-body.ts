@@ -55,7 +55,9 @@ export function renderBody(tree: Root): string {
     imageReference: (state, node) => withSafeUrl(defaultHandlers.imageReference(state, node)),
     paragraph(state, node: Paragraph) {
       // `<Note>Text</Note>` on one line is inline JSX in MDX; a block component must not sit in a <p>.
-      const blocksOnly = node.children.every((child) => (child.type === 'text' && child.value.trim() === '') || (child.type === 'mdxJsxTextElement' && isBlockComponent(child.name)));
+      const blocksOnly = node.children.every(
+        (child) => (child.type === 'text' && child.value.trim() === '') || (child.type === 'mdxJsxTextElement' && isBlockComponent(child.name)),
+      );
       if (blocksOnly) return state.all(node);
       const element = defaultHandlers.paragraph(state, node);
       return element.children.length > 0 ? element : undefined; // e.g. a dropped <script>

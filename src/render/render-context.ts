@@ -16,4 +16,9 @@ export interface RenderContext {
 }
 
 /** Renders one component: its literal props and its rendered children in, a hast element out. */
-export type ComponentRenderer = (props: Record<string, PropValue>, children: ElementContent[], node: JsxElement, context: RenderContext) => Element | ElementContent[];
+export type ComponentRenderer = (
+  props: Record<string, PropValue>,
+  children: ElementContent[],
+  node: JsxElement,
+  context: RenderContext,
+) => Element | ElementContent[];

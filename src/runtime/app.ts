@@ -55,7 +55,13 @@ export interface AppOptions {
 function refusesApiKey(req: Request, res: Response): boolean {
   const token = bearerTokenOf(req);
   if (!token || !isApiKey(token)) return false;
-  res.status(403).json({ jsonrpc: '2.0', error: { code: -32000, message: 'API keys cannot authenticate to an MCP server: /mcp needs no credentials and /authed/mcp takes OAuth access tokens.' }, id: null });
+  res
+    .status(403)
+    .json({
+      jsonrpc: '2.0',
+      error: { code: -32000, message: 'API keys cannot authenticate to an MCP server: /mcp needs no credentials and /authed/mcp takes OAuth access tokens.' },
+      id: null,
+    });
   return true;
 }
 
@@ -68,7 +74,11 @@ export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 0);
-  const policy = originPolicy({ loopbackOnly: options.loopbackOnly, ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}), ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}) });
+  const policy = originPolicy({
+    loopbackOnly: options.loopbackOnly,
+    ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
+    ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+  });
   const toolset = createToolset(bundle.manifest);
   const filesystemOf = filesystems(bundle, authentication);
   const projectId = bundle.manifest.site.projectId;
@@ -84,20 +94,30 @@ export function createApp(options: AppOptions): Express {
   });
 
   app.use(requestLog(logger), urlLengthLimit);
-  app.use(healthRoute({
-    checks: {
-      // Pages and Markdown are read from the bundle folder on demand: it must still be there.
-      bundle: () => access(join(bundle.dir, BUNDLE_PATHS.manifest)).then(() => undefined, () => 'the bundle folder is gone'),
-      store: () => store.ping().then(() => undefined),
-      rateLimiter: () => rateLimits.readiness(),
-    },
-  }));
+  app.use(
+    healthRoute({
+      checks: {
+        // Pages and Markdown are read from the bundle folder on demand: it must still be there.
+        bundle: () =>
+          access(join(bundle.dir, BUNDLE_PATHS.manifest)).then(
+            () => undefined,
+            () => 'the bundle folder is gone',
+          ),
+        store: () => store.ping().then(() => undefined),
+        rateLimiter: () => rateLimits.readiness(),
+      },
+    }),
+  );
   if (auth) app.use(auth.router);
   if (mcpEnabled) app.use(discoveryRoute({ bundle, siteUrl: options.siteUrl, authentication }));
   app.use(restApiRoute({ bundle, store, logger, siteUrl: options.siteUrl, authentication, assistantModel: options.assistantModel, rateLimits }));
   // The public server answers everyone as anonymous, signed in or not; the authenticated one only bearer tokens.
   const publicLimit = mcpLimit(rateLimits, toolset, { search: 'search', filesystem: 'filesystem' }, projectId);
-  if (mcpEnabled) app.use('/mcp', mcpRoute({ toolset, policy, logger, limit: publicLimit, contextFor: (req, res) => (refusesApiKey(req, res) ? undefined : mcpContext(req, ANONYMOUS)) }));
+  if (mcpEnabled)
+    app.use(
+      '/mcp',
+      mcpRoute({ toolset, policy, logger, limit: publicLimit, contextFor: (req, res) => (refusesApiKey(req, res) ? undefined : mcpContext(req, ANONYMOUS)) }),
+    );
   if (auth && mcpEnabled) {
     const contextFor = (req: Request, res: Response): McpContext | undefined => {
       const principal = auth.bearerPrincipalOf(req, res);

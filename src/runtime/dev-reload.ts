@@ -40,8 +40,15 @@ const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace
 
 /** A handler answering every request with the build's errors, so the author sees them in the browser. */
 export function devErrorPage(errors: readonly Diagnostic[], inject: (html: string) => string): RequestListener {
-  const items = errors.map((d) => `<li><code>${escapeHtml(`${d.file}:${d.line}:${d.column}`)}</code> ${escapeHtml(d.message)} <small>${escapeHtml(d.code)}</small><br><small>${escapeHtml(d.hint)}</small></li>`).join('');
-  const html = inject(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed - docsite dev</title><style>body{font:16px/1.5 system-ui;margin:2rem;color:#1f2328}h1{color:#b42318}li{margin:.75rem 0}code{background:#f3f4f6;padding:.1em .3em}</style></head><body><h1>The docs have ${errors.length} error${errors.length === 1 ? '' : 's'}</h1><p>Fix them and save: this page reloads by itself.</p><ol class="dev-errors">${items}</ol></body></html>`);
+  const items = errors
+    .map(
+      (d) =>
+        `<li><code>${escapeHtml(`${d.file}:${d.line}:${d.column}`)}</code> ${escapeHtml(d.message)} <small>${escapeHtml(d.code)}</small><br><small>${escapeHtml(d.hint)}</small></li>`,
+    )
+    .join('');
+  const html = inject(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed - docsite dev</title><style>body{font:16px/1.5 system-ui;margin:2rem;color:#1f2328}h1{color:#b42318}li{margin:.75rem 0}code{background:#f3f4f6;padding:.1em .3em}</style></head><body><h1>The docs have ${errors.length} error${errors.length === 1 ? '' : 's'}</h1><p>Fix them and save: this page reloads by itself.</p><ol class="dev-errors">${items}</ol></body></html>`,
+  );
   return (_req, res) => {
     res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
   };

@@ -41,7 +41,18 @@ export async function dev(options: DevOptions): Promise<DevServer> {
 
   const rebuild = async (): Promise<void> => {
     const started = performance.now();
-    const report = await build(dir, { out }).catch((error: Error): BuildReport => ({ ok: false, errors: [crashDiagnostic(error)], warnings: [], outDir: out, pageCount: 0, indexedCount: 0, cacheHits: 0, filesWritten: 0 }));
+    const report = await build(dir, { out }).catch(
+      (error: Error): BuildReport => ({
+        ok: false,
+        errors: [crashDiagnostic(error)],
+        warnings: [],
+        outDir: out,
+        pageCount: 0,
+        indexedCount: 0,
+        cacheHits: 0,
+        filesWritten: 0,
+      }),
+    );
     options.onBuild?.(report, (performance.now() - started) / 1000);
     if (report.ok) {
       const app = createApp({ bundle: await readBundle(out), store, logger, loopbackOnly: isLoopback(host), transformHtml: reload.inject });
@@ -97,5 +108,13 @@ function watchSite(dir: string, rebuild: () => Promise<void>): FSWatcher {
 }
 
 function crashDiagnostic(error: Error): Diagnostic {
-  return { file: 'docs.json', line: 1, column: 1, code: 'config/invalid-json', severity: 'error', message: `The build stopped: ${error.message}`, hint: 'Fix the file named above, or report this as a docsite bug.' };
+  return {
+    file: 'docs.json',
+    line: 1,
+    column: 1,
+    code: 'config/invalid-json',
+    severity: 'error',
+    message: `The build stopped: ${error.message}`,
+    hint: 'Fix the file named above, or report this as a docsite bug.',
+  };
 }

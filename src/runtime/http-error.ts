@@ -32,7 +32,8 @@ const UNAVAILABLE = new HttpError(503, 'The service is temporarily unavailable; 
 function httpErrorOf(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
   if (error instanceof RateLimitExceededError) return new HttpError(429, error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) });
-  if (error instanceof RateLimiterUnavailableError) return new HttpError(503, 'The rate limiter is unavailable; retry shortly.', undefined, { 'Retry-After': '5' });
+  if (error instanceof RateLimiterUnavailableError)
+    return new HttpError(503, 'The rate limiter is unavailable; retry shortly.', undefined, { 'Retry-After': '5' });
   if (error instanceof StoreInputError) return new HttpError(400, `The request holds a value that cannot be stored: ${error.message}.`);
   const bodyError = BODY_ERRORS[(error as { type?: string }).type ?? ''];
   return bodyError ? new HttpError(bodyError[0], bodyError[1]) : undefined;
@@ -46,9 +47,18 @@ function httpErrorOf(error: unknown): HttpError | undefined {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const httpError = httpErrorOf(error) ?? (error instanceof StoreUnavailableError ? UNAVAILABLE : undefined);
-    if (!httpError || httpError === UNAVAILABLE) logger.error('request failed', { requestId: requestIdOf(res), method: req.method, path: req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    if (!httpError || httpError === UNAVAILABLE)
+      logger.error('request failed', {
+        requestId: requestIdOf(res),
+        method: req.method,
+        path: req.path,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
     const { status, message, details, headers } = httpError ?? new HttpError(500, 'Internal server error.');
     if (res.headersSent) return void res.end();
-    res.status(status).set(headers ?? {}).json(details ? { error: message, details } : { error: message });
+    res
+      .status(status)
+      .set(headers ?? {})
+      .json(details ? { error: message, details } : { error: message });
   };
 }

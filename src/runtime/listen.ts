@@ -48,7 +48,9 @@ function answerClientError(logger: Logger, error: NodeJS.ErrnoException, socket:
         : [400, 'Bad Request', 'The request is not valid HTTP.'];
   logger.info('request refused by the HTTP parser', { status, code: error.code });
   const body = JSON.stringify({ error: message });
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export async function listen(handler: RequestListener, host: string, port: number, logger: Logger = silentLogger): Promise<Listening> {
@@ -56,7 +58,11 @@ export async function listen(handler: RequestListener, host: string, port: numbe
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(logger, error, socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new UsageError(`Port ${port} on ${host} is already in use.`, 'Pick another with --port, or stop the other server.') : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new UsageError(`Port ${port} on ${host} is already in use.`, 'Pick another with --port, or stop the other server.')
+          : error,
+      ),
     );
     server.listen(port, host, resolve);
   });

@@ -60,7 +60,11 @@ export function createRateLimits({ limiter, config, logger }: RateLimitsOptions)
     failing = now;
     // The cause's name only (ClientOfflineError, ConnectionTimeoutError…): driver messages may hold addresses.
     const cause = (error as Error | undefined)?.cause;
-    if (now) logger.warn(`rate limiter unavailable: ${config.onLimiterFailure === 'open' ? 'letting requests through unlimited (failing open)' : 'refusing limited requests with 503 (failing closed)'}`, { engine: limiter.engine, error: cause instanceof Error ? cause.name : 'unknown' });
+    if (now)
+      logger.warn(
+        `rate limiter unavailable: ${config.onLimiterFailure === 'open' ? 'letting requests through unlimited (failing open)' : 'refusing limited requests with 503 (failing closed)'}`,
+        { engine: limiter.engine, error: cause instanceof Error ? cause.name : 'unknown' },
+      );
     else logger.info('rate limiter available again', { engine: limiter.engine });
   };
 
@@ -81,7 +85,8 @@ export function createRateLimits({ limiter, config, logger }: RateLimitsOptions)
       const decision = decisions[i]!;
       res.append('RateLimit-Policy', `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`);
       res.append('RateLimit', `"${policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`);
-      if (!decision.allowed && (!refused || decision.retryAfterSeconds > refused.retryAfterSeconds)) refused = new RateLimitExceededError(policy, decision.retryAfterSeconds);
+      if (!decision.allowed && (!refused || decision.retryAfterSeconds > refused.retryAfterSeconds))
+        refused = new RateLimitExceededError(policy, decision.retryAfterSeconds);
     });
     if (refused) {
       res.set('Retry-After', String(refused.retryAfterSeconds));

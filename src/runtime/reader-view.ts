@@ -27,7 +27,10 @@ function firstTabCandidates(html: string): string {
 
 export function readerView(principal: Principal, authentication: boolean): ReaderView {
   const allows = (mark: string): boolean => {
-    const groups = mark.split(' ').filter((token) => token.startsWith('group:')).map((token) => token.slice(6));
+    const groups = mark
+      .split(' ')
+      .filter((token) => token.startsWith('group:'))
+      .map((token) => token.slice(6));
     return canRead(principal, { public: false, groups }, authentication);
   };
   return {

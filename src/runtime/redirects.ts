@@ -18,12 +18,15 @@ function escape(text: string): string {
 
 function compile(rule: RedirectRule): CompiledRedirect {
   const names: string[] = [];
-  const segments = rule.source.replace(/\/+$/, '').split('/').map((segment) => {
-    const param = /^:(\w+)(\*)?$/.exec(segment);
-    if (!param) return escape(segment);
-    names.push(param[1]!);
-    return param[2] ? '(.*)' : '([^/]+)';
-  });
+  const segments = rule.source
+    .replace(/\/+$/, '')
+    .split('/')
+    .map((segment) => {
+      const param = /^:(\w+)(\*)?$/.exec(segment);
+      if (!param) return escape(segment);
+      names.push(param[1]!);
+      return param[2] ? '(.*)' : '([^/]+)';
+    });
   return { pattern: new RegExp(`^${segments.join('/') || ''}/?$`), names, rule };
 }
 

@@ -5,7 +5,8 @@ import { HttpError } from './http-error.js';
 /** Passes requests for `projectId` (the route's `:projectId`); any other project is 404. */
 export function projectGuard(projectId: string): RequestHandler {
   return (req, _res, next) => {
-    if (req.params.projectId !== projectId) throw new HttpError(404, `There is no project "${String(req.params.projectId).slice(0, 100)}" here; this server's project is "${projectId}".`);
+    if (req.params.projectId !== projectId)
+      throw new HttpError(404, `There is no project "${String(req.params.projectId).slice(0, 100)}" here; this server's project is "${projectId}".`);
     next();
   };
 }

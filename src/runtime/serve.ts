@@ -58,7 +58,8 @@ export interface RunningServer {
 /** Where the bundle of `dir` is: `dir` itself, or `<dir>/dist` built from the docs folder `dir`. */
 async function bundleDirOf(dir: string, options: ServeOptions): Promise<string> {
   if (existsSync(join(dir, BUNDLE_PATHS.manifest)) && !existsSync(join(dir, 'docs.json'))) return dir;
-  if (!existsSync(join(dir, 'docs.json'))) throw new UsageError(`${dir} holds neither docs.json nor a built bundle.`, 'Pass your docs folder, or the folder `docsite build` wrote.');
+  if (!existsSync(join(dir, 'docs.json')))
+    throw new UsageError(`${dir} holds neither docs.json nor a built bundle.`, 'Pass your docs folder, or the folder `docsite build` wrote.');
   // The build is incremental: an up-to-date bundle costs one read of each page, nothing is rewritten.
   const report = await build(dir, options.siteUrl ? { siteUrl: options.siteUrl } : {});
   options.onBuild?.(report);
@@ -74,22 +75,29 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   const siteUrl = options.siteUrl ?? config.siteUrl;
   const built = await readBundle(await bundleDirOf(dir, { ...options, ...(siteUrl ? { siteUrl } : {}) }));
   // The configured project id replaces the one derived from docs.json for every reader of the manifest.
-  const bundle: LoadedBundle = config.projectId ? { ...built, manifest: { ...built.manifest, site: { ...built.manifest.site, projectId: config.projectId } } } : built;
+  const bundle: LoadedBundle = config.projectId
+    ? { ...built, manifest: { ...built.manifest, site: { ...built.manifest.site, projectId: config.projectId } } }
+    : built;
   const store: Store = await openStore(storeOptionsFor(dir, options));
   const host = options.host ?? '127.0.0.1';
   const limiter = await openRateLimiter(options.redisUrl ? { url: options.redisUrl, keyPrefix: config.rateLimits.redisKeyPrefix } : {});
-  if (limiter.engine === 'redis') await limiter.ping().catch(() => logger.warn(`Redis for rate limits is unreachable; retrying in the background, meanwhile failing ${config.rateLimits.onLimiterFailure}`));
+  if (limiter.engine === 'redis')
+    await limiter
+      .ping()
+      .catch(() => logger.warn(`Redis for rate limits is unreachable; retrying in the background, meanwhile failing ${config.rateLimits.onLimiterFailure}`));
   const rateLimits = createRateLimits({ limiter, config: config.rateLimits, logger });
-  const auth = config.authentication && createSiteAuth({
-    authentication: config.authentication,
-    oauth: config.oauth,
-    mcpEnabled: config.mcp.enabled,
-    store,
-    siteName: bundle.manifest.site.name,
-    logger,
-    siteUrlOf: (req) => siteUrlOf(req, siteUrl),
-    rateLimit: (endpoint) => rateLimits.limit(endpoint === 'token' ? 'oauthToken' : 'oauthRegister', clientAddress),
-  });
+  const auth =
+    config.authentication &&
+    createSiteAuth({
+      authentication: config.authentication,
+      oauth: config.oauth,
+      mcpEnabled: config.mcp.enabled,
+      store,
+      siteName: bundle.manifest.site.name,
+      logger,
+      siteUrlOf: (req) => siteUrlOf(req, siteUrl),
+      rateLimit: (endpoint) => rateLimits.limit(endpoint === 'token' ? 'oauthToken' : 'oauthRegister', clientAddress),
+    });
   const allowedOrigins = [...(options.allowedOrigins ?? []), ...webOriginsOf(config.oauth.allowedRedirects)];
   const app = createApp({
     bundle,
@@ -109,8 +117,10 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     throw error;
   });
   const url = listening.url;
-  if (!isLoopback(host) && !siteUrl) logger.warn('listening on a non-loopback address without --site-url: any Host header is accepted; set --site-url to the public URL');
-  if (auth && !siteUrl) logger.warn('authentication is on without a site URL: token audiences and cookies follow each request\'s Host; set siteUrl in the runtime config');
+  if (!isLoopback(host) && !siteUrl)
+    logger.warn('listening on a non-loopback address without --site-url: any Host header is accepted; set --site-url to the public URL');
+  if (auth && !siteUrl)
+    logger.warn("authentication is on without a site URL: token audiences and cookies follow each request's Host; set siteUrl in the runtime config");
   return {
     url,
     mcpUrl: `${siteUrl ?? url}/mcp`,

@@ -56,7 +56,13 @@ export function codeCountsBuffer(): Int32Array {
  * matches of page introductions), read from the codes; and the allowed sections per code,
  * counted in `buffer` (see codeCountsBuffer). For queries of at most MAX_PRUNED_TERMS terms.
  */
-export function countMatches(codes: Int32Array, terms: number, leads: Uint8Array, allow: Uint8Array, buffer: Int32Array): { matching: number[]; counts: CodeCounts } {
+export function countMatches(
+  codes: Int32Array,
+  terms: number,
+  leads: Uint8Array,
+  allow: Uint8Array,
+  buffer: Int32Array,
+): { matching: number[]; counts: CodeCounts } {
   if (terms > MAX_PRUNED_TERMS) throw new Error(`countMatches: ${terms} terms, at most ${MAX_PRUNED_TERMS}`);
   const matching = new Array<number>(terms).fill(0);
   const size = 2 << (BITS_PER_TERM * terms);

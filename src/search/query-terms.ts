@@ -89,7 +89,9 @@ export function stemsOf(term: string, vocabulary: Vocabulary): Stem[] {
   while (stems.length < 2 && /^[a-z]+$/.test(word)) {
     const first = stems.length === 0;
     if (!first && vocabulary.has(word)) break;
-    const rule = SUFFIX_RULES.find((r) => (first ? !r.second : true) && word.endsWith(r.suffix) && word.length - r.suffix.length + r.replace.length >= MIN_STEM_LENGTH);
+    const rule = SUFFIX_RULES.find(
+      (r) => (first ? !r.second : true) && word.endsWith(r.suffix) && word.length - r.suffix.length + r.replace.length >= MIN_STEM_LENGTH,
+    );
     if (!rule) break;
     word = word.slice(0, word.length - rule.suffix.length) + rule.replace;
     stems.push({ stem: word, prefixOnly: rule.prefix === true });

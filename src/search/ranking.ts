@@ -1,6 +1,17 @@
 // Ranks sections for a query: term lookups per field, weighted by field and rarity, all terms first.
 import { TEXT_FIELDS, type TextField } from './flex-document.js';
-import { codeCountsBuffer, countMatches, keptCodes, markMatches, matchBit, MAX_PRUNED_TERMS, sectionsKept, sectionsOfCodes, sectionsWithBit, type TermBounds } from './match-codes.js';
+import {
+  codeCountsBuffer,
+  countMatches,
+  keptCodes,
+  markMatches,
+  matchBit,
+  MAX_PRUNED_TERMS,
+  sectionsKept,
+  sectionsOfCodes,
+  sectionsWithBit,
+  type TermBounds,
+} from './match-codes.js';
 import type { PostingLists } from './posting-lists.js';
 import { MATCH_WEIGHTS, MAX_QUERY_TERMS, type QueryTerm } from './query-terms.js';
 import { commonIds, withoutIds } from './sorted-ids.js';
@@ -41,7 +52,7 @@ for (const field of Object.values(FIELD_WEIGHTS)) {
     if (Math.abs(scaled - Math.round(scaled)) > 1e-9) throw new Error(`ranking: weight ${field * match} is no multiple of 1/${WEIGHT_SCALE}`);
   }
 }
-if (Object.values(FIELD_WEIGHTS).reduce((a, b) => a + b, 0) * WEIGHT_SCALE > 0xff) throw new Error('ranking: a term\'s weights in a section do not fit a byte');
+if (Object.values(FIELD_WEIGHTS).reduce((a, b) => a + b, 0) * WEIGHT_SCALE > 0xff) throw new Error("ranking: a term's weights in a section do not fit a byte");
 if (MAX_QUERY_TERMS > 16) throw new Error('ranking: more query terms than bits in RankingScratch.matched');
 
 /**
@@ -119,9 +130,13 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
   markMatches(termPostings, codes);
   const allow = allowed ?? scratch.everySection;
   const wide = terms.length > MAX_PRUNED_TERMS;
-  const { matching, counts } = wide ? countCoverage(codes, terms.length, leads, allow, scratch.keys, scratch.codeCounts) : countMatches(codes, terms.length, leads, allow, scratch.codeCounts);
+  const { matching, counts } = wide
+    ? countCoverage(codes, terms.length, leads, allow, scratch.keys, scratch.codeCounts)
+    : countMatches(codes, terms.length, leads, allow, scratch.codeCounts);
   const rarities = matching.map((m) => (m === 0 ? 0 : Math.log(1 + visible / m)));
-  const kept = wide ? keptByCoverage(counts, rarities, limit, TIE_TOLERANCE) : keptCodes(counts, terms.length, rarities, terms.map(termBounds), termWorth, limit, TIE_TOLERANCE);
+  const kept = wide
+    ? keptByCoverage(counts, rarities, limit, TIE_TOLERANCE)
+    : keptCodes(counts, terms.length, rarities, terms.map(termBounds), termWorth, limit, TIE_TOLERANCE);
   // What `kept` is indexed by, per section: its code, or on a query pruned by coverage its key.
   const keys = wide ? scratch.keys : codes;
   // When few sections are kept (a common query keeps a few hundred of the tens of thousands its

@@ -11,11 +11,7 @@ import type { PageAccess } from '../site/index.js';
  * - `user`: a signed-in user; reads what a client credential reads plus pages whose `groups`
  *   include one of the user's groups.
  */
-export type Reader =
-  | { kind: 'unrestricted' }
-  | { kind: 'anonymous' }
-  | { kind: 'client-credential' }
-  | { kind: 'user'; groups: readonly string[] };
+export type Reader = { kind: 'unrestricted' } | { kind: 'anonymous' } | { kind: 'client-credential' } | { kind: 'user'; groups: readonly string[] };
 
 /** Access tag of a page anyone may read when authentication is on. */
 export const PUBLIC_TAG = 'public';

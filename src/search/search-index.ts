@@ -163,7 +163,10 @@ export class SearchIndex {
     if (terms.length === 0) return [];
     const mask = this.masks.of(filter);
     const ranked = rankSections({ postings: this.postings, leads: this.leads, scratch: this.scratch }, terms, mask, limit);
-    const matches = wordMatcher(terms.flatMap((t) => t.words.map((w) => w.word)), (word) => this.encoder.encode(word));
+    const matches = wordMatcher(
+      terms.flatMap((t) => t.words.map((w) => w.word)),
+      (word) => this.encoder.encode(word),
+    );
     return ranked.map(({ id }) => this.hit(id, matches));
   }
 

@@ -23,7 +23,14 @@ if (BITS_PER_TERM * MAX_QUERY_TERMS > 31) throw new Error('term-coverage: the co
  * A section's key, also written to `keys[id]`, is `matched << 1 | own`: bit t of `matched` when it
  * matches term t in any field, `own` when it matches some term outside the page title.
  */
-export function countCoverage(codes: Int32Array, terms: number, leads: Uint8Array, allow: Uint8Array, keys: Int32Array, buffer: Int32Array): { matching: number[]; counts: CodeCounts } {
+export function countCoverage(
+  codes: Int32Array,
+  terms: number,
+  leads: Uint8Array,
+  allow: Uint8Array,
+  keys: Int32Array,
+  buffer: Int32Array,
+): { matching: number[]; counts: CodeCounts } {
   if (terms <= MAX_PRUNED_TERMS) throw new Error(`countCoverage: ${terms} terms; count their codes instead`);
   if (buffer.length < (2 << (terms + 1)) + (1 << terms)) throw new Error(`countCoverage: no room to count ${terms} terms`);
   const counts = buffer.subarray(0, 2 << (terms + 1));

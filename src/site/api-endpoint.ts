@@ -30,7 +30,9 @@ export function resolveEndpoint(page: PageModel, config: DocsConfig, diagnostics
   if (!api) return undefined;
   const servers = api.isFullUrl ? [] : configuredServers(config);
   if (!api.isFullUrl && servers.length === 0) {
-    diagnostics.push(diagnostic('api/missing-server', page.file, api.at, `"api: ${api.method} ${api.target}" is a relative path, but docs.json sets no \`api.mdx.server\`.`));
+    diagnostics.push(
+      diagnostic('api/missing-server', page.file, api.at, `"api: ${api.method} ${api.target}" is a relative path, but docs.json sets no \`api.mdx.server\`.`),
+    );
     return undefined;
   }
   const playground = page.frontmatter.playground ?? config.api?.playground?.display ?? 'interactive';

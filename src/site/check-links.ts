@@ -102,7 +102,8 @@ export function checkSiteImages(config: DocsConfig, files: ReadonlySet<string>, 
       typeof value === 'string' ? [[value, [key]]] : (['light', 'dark'] as const).flatMap((theme) => (value?.[theme] ? [[value[theme], [key, theme]]] : []));
     for (const [url, at] of images) {
       const path = resolveLink(url, 'index')?.path;
-      if (path && !files.has(path)) diagnostics.push(diagnostic('link/broken', CONFIG_FILE, locator.locate(at, 'value'), `The ${key} "${url}" does not exist (or is ignored).`));
+      if (path && !files.has(path))
+        diagnostics.push(diagnostic('link/broken', CONFIG_FILE, locator.locate(at, 'value'), `The ${key} "${url}" does not exist (or is ignored).`));
     }
   }
   return diagnostics;

@@ -47,20 +47,27 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   const files = await discoverFiles(root, options.ignore);
   diagnostics.push(...files.skippedLinks.map(skippedLinkDiagnostic));
   const progress = (done: number): void => options.onProgress?.(done, files.pages.length);
-  const parsed = onePerPath(await (options.parse ? options.parse(root, files.pages, progress) : parsePages(root, files.pages, options.jobs, progress)), diagnostics);
+  const parsed = onePerPath(
+    await (options.parse ? options.parse(root, files.pages, progress) : parsePages(root, files.pages, options.jobs, progress)),
+    diagnostics,
+  );
   for (const result of parsed) diagnostics.push(...result.diagnostics);
   diagnostics.push(...checkPagePaths(parsed));
   if (!config) return { site: undefined, diagnostics: diagnostics.sort(compareDiagnostics) };
 
   const pagePaths = new Set(parsed.map((p) => p.page.path));
-  const isIgnoredPage = (path: string): boolean =>
-    ['.mdx', '.md'].some((ext) => files.isIgnored(`${path}${ext}`) && existsSync(join(root, `${path}${ext}`)));
+  const isIgnoredPage = (path: string): boolean => ['.mdx', '.md'].some((ext) => files.isIgnored(`${path}${ext}`) && existsSync(join(root, `${path}${ext}`)));
   const defaultOpenApi = openApiFileOf(config.api?.openapi);
   const nav = resolveNavigation({ navigation: config.navigation, pages: pagePaths, isIgnoredPage, locator, ...(defaultOpenApi ? { defaultOpenApi } : {}) });
   diagnostics.push(...nav.diagnostics);
 
   const fileSet = new Set(files.files);
-  const references = operationReferences(nav.navigation.endpoints, parsed.map((p) => p.page), defaultOpenApi, diagnostics);
+  const references = operationReferences(
+    nav.navigation.endpoints,
+    parsed.map((p) => p.page),
+    defaultOpenApi,
+    diagnostics,
+  );
   const openapi = await checkOperations(root, references, fileSet);
   diagnostics.push(...openapi.diagnostics);
   const generated = endpointPages(nav.navigation.endpoints, openapi.documents, pagePaths, configuredServers(config)[0], options.parseSource ?? parsePage);
@@ -118,7 +125,14 @@ function onePerPath(parsed: ParsedPage[], diagnostics: Diagnostic[]): ParsedPage
 function checkPagePaths(parsed: readonly ParsedPage[]): Diagnostic[] {
   return parsed
     .filter(({ page }) => page.path.includes('#'))
-    .map(({ page }) => diagnostic('page/invalid-path', page.file, START, `The page path "${page.path}" holds "#", which starts an anchor in a URL: links to the page would lead to /${page.path.slice(0, page.path.indexOf('#'))}.`));
+    .map(({ page }) =>
+      diagnostic(
+        'page/invalid-path',
+        page.file,
+        START,
+        `The page path "${page.path}" holds "#", which starts an anchor in a URL: links to the page would lead to /${page.path.slice(0, page.path.indexOf('#'))}.`,
+      ),
+    );
 }
 
 async function assertDocsFolder(root: string): Promise<void> {
@@ -172,7 +186,14 @@ function checkRedirects(redirects: NonNullable<SiteModel['config']['redirects']>
     if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(destination)) return;
     const path = destination.split('#')[0]!.replace(/^\/+/, '').replace(/\/+$/, '') || 'index';
     if (pages.has(path) || pages.has(`${path}/index`)) return;
-    diagnostics.push(diagnostic('redirect/missing-destination', CONFIG_FILE, locator.locate(['redirects', i, 'destination'], 'value'), `Redirect from "${redirect.source}" goes to "${destination}", which is not a page.`));
+    diagnostics.push(
+      diagnostic(
+        'redirect/missing-destination',
+        CONFIG_FILE,
+        locator.locate(['redirects', i, 'destination'], 'value'),
+        `Redirect from "${redirect.source}" goes to "${destination}", which is not a page.`,
+      ),
+    );
   });
   return diagnostics;
 }

@@ -2,9 +2,29 @@
 import type { HttpMethod } from '../content/index.js';
 import type { OpenApiDocument } from './openapi.js';
 
-type Schema = { type?: string | string[]; format?: string; description?: string; default?: unknown; properties?: Record<string, Schema>; required?: string[]; items?: Schema; $ref?: string; enum?: unknown[]; deprecated?: boolean; allOf?: Schema[] };
+type Schema = {
+  type?: string | string[];
+  format?: string;
+  description?: string;
+  default?: unknown;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  $ref?: string;
+  enum?: unknown[];
+  deprecated?: boolean;
+  allOf?: Schema[];
+};
 type Parameter = { name?: string; in?: string; description?: string; required?: boolean; schema?: Schema; deprecated?: boolean; $ref?: string };
-type Operation = { summary?: string; description?: string; operationId?: string; deprecated?: boolean; parameters?: Parameter[]; requestBody?: { $ref?: string; content?: Record<string, { schema?: Schema }> }; responses?: Record<string, { $ref?: string; description?: string; content?: Record<string, { schema?: Schema }> }> };
+type Operation = {
+  summary?: string;
+  description?: string;
+  operationId?: string;
+  deprecated?: boolean;
+  parameters?: Parameter[];
+  requestBody?: { $ref?: string; content?: Record<string, { schema?: Schema }> };
+  responses?: Record<string, { $ref?: string; description?: string; content?: Record<string, { schema?: Schema }> }>;
+};
 
 /** Nested object properties are shown this deep; deeper ones only by name and type. */
 const MAX_DEPTH = 3;
@@ -14,7 +34,10 @@ function resolve<T extends { $ref?: string }>(document: OpenApiDocument, value: 
   if (!value?.$ref) return value;
   if (!value.$ref.startsWith('#/') || seen.has(value.$ref)) return undefined;
   seen.add(value.$ref);
-  const target = value.$ref.slice(2).split('/').reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+  const target = value.$ref
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
   return resolve(document, target as T | undefined, seen);
 }
 
@@ -43,7 +66,9 @@ function prose(text: string | undefined): string {
 
 /** A value for a double-quoted JSX attribute: no quotes or newlines. */
 function attribute(value: unknown): string {
-  return String(value).replace(/["\n\r]/g, ' ').trim();
+  return String(value)
+    .replace(/["\n\r]/g, ' ')
+    .trim();
 }
 
 function typeOf(schema: Schema | undefined, document: OpenApiDocument): string {
@@ -54,7 +79,16 @@ function typeOf(schema: Schema | undefined, document: OpenApiDocument): string {
   return type ?? (resolved.properties ? 'object' : 'any');
 }
 
-function field(tag: 'ParamField' | 'ResponseField', location: string, name: string, schema: Schema | undefined, required: boolean, description: string | undefined, document: OpenApiDocument, depth: number): string {
+function field(
+  tag: 'ParamField' | 'ResponseField',
+  location: string,
+  name: string,
+  schema: Schema | undefined,
+  required: boolean,
+  description: string | undefined,
+  document: OpenApiDocument,
+  depth: number,
+): string {
   const resolved = schemaOf(document, schema);
   const attrs = [tag === 'ParamField' ? `${location}="${attribute(name)}"` : `name="${attribute(name)}"`, `type="${attribute(typeOf(schema, document))}"`];
   if (required) attrs.push('required');
@@ -62,7 +96,8 @@ function field(tag: 'ParamField' | 'ResponseField', location: string, name: stri
   if (resolved?.deprecated) attrs.push('deprecated');
   const text = prose(description ?? resolved?.description);
   const enums = resolved?.enum?.length ? `${text ? '\n\n  ' : ''}One of ${resolved.enum.map((v) => `\`${String(v).replace(/`/g, '')}\``).join(', ')}.` : '';
-  const children = depth < MAX_DEPTH ? propertiesOf(tag, location, resolved?.type === 'array' ? schemaOf(document, resolved.items) : resolved, document, depth + 1) : '';
+  const children =
+    depth < MAX_DEPTH ? propertiesOf(tag, location, resolved?.type === 'array' ? schemaOf(document, resolved.items) : resolved, document, depth + 1) : '';
   const nested = children ? `\n\n  <Expandable title="properties">\n${children.replace(/^(?=.)/gm, '    ')}\n  </Expandable>` : '';
   const body = `${text}${enums}${nested}`;
   return body ? `<${tag} ${attrs.join(' ')}>\n  ${body.trimStart()}\n</${tag}>` : `<${tag} ${attrs.join(' ')} />`;
@@ -71,7 +106,9 @@ function field(tag: 'ParamField' | 'ResponseField', location: string, name: stri
 function propertiesOf(tag: 'ParamField' | 'ResponseField', location: string, schema: Schema | undefined, document: OpenApiDocument, depth: number): string {
   const properties = schema?.properties ?? {};
   const required = new Set(schema?.required ?? []);
-  return Object.entries(properties).map(([name, property]) => field(tag, location, name, property, required.has(name), undefined, document, depth)).join('\n\n');
+  return Object.entries(properties)
+    .map(([name, property]) => field(tag, location, name, property, required.has(name), undefined, document, depth))
+    .join('\n\n');
 }
 
 function jsonSchemaOf(content: Record<string, { schema?: Schema }> | undefined): Schema | undefined {
@@ -96,18 +133,38 @@ export function openApiPageSource(document: OpenApiDocument, method: HttpMethod,
   const server = (document.servers as { url?: string }[] | undefined)?.find((s) => /^https?:\/\//.test(s.url ?? ''))?.url ?? siteServer;
   const title = operation.summary ?? `${method} ${path}`;
   const lines = ['---', `title: ${JSON.stringify(title)}`];
-  if (operation.description) lines.push(`description: ${JSON.stringify(operation.description.split(/\n\s*\n/)[0]!.replace(/\s+/g, ' ').trim())}`);
+  if (operation.description)
+    lines.push(
+      `description: ${JSON.stringify(
+        operation.description
+          .split(/\n\s*\n/)[0]!
+          .replace(/\s+/g, ' ')
+          .trim(),
+      )}`,
+    );
   // Without any server the page still documents the operation, just without a request URL.
   if (server) lines.push(`api: ${JSON.stringify(`${method} ${server.replace(/\/+$/, '')}${path}`)}`);
   if (operation.deprecated) lines.push('deprecated: true');
   lines.push('---', '');
   if (operation.description) lines.push(prose(operation.description), '');
 
-  const parameters = [...(pathItem?.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolve(document, p)).filter((p): p is Parameter => p?.name !== undefined && ['path', 'query', 'header'].includes(p.in ?? ''));
-  for (const [location, heading] of [['path', 'Path parameters'], ['query', 'Query parameters'], ['header', 'Headers']] as const) {
+  const parameters = [...(pathItem?.parameters ?? []), ...(operation.parameters ?? [])]
+    .map((p) => resolve(document, p))
+    .filter((p): p is Parameter => p?.name !== undefined && ['path', 'query', 'header'].includes(p.in ?? ''));
+  for (const [location, heading] of [
+    ['path', 'Path parameters'],
+    ['query', 'Query parameters'],
+    ['header', 'Headers'],
+  ] as const) {
     const list = parameters.filter((p) => p.in === location);
     if (list.length === 0) continue;
-    lines.push(`## ${heading}`, '', ...list.map((p) => `${field('ParamField', location, p.name!, p.schema, p.required === true || location === 'path', p.description, document, MAX_DEPTH)}\n`));
+    lines.push(
+      `## ${heading}`,
+      '',
+      ...list.map(
+        (p) => `${field('ParamField', location, p.name!, p.schema, p.required === true || location === 'path', p.description, document, MAX_DEPTH)}\n`,
+      ),
+    );
   }
   const requestBody = schemaOf(document, jsonSchemaOf(resolve(document, operation.requestBody)?.content));
   if (requestBody?.properties) lines.push('## Body', '', propertiesOf('ParamField', 'body', requestBody, document, 1), '');
@@ -124,7 +181,15 @@ export function openApiPageSource(document: OpenApiDocument, method: HttpMethod,
 
 /** The page path of an endpoint listed in navigation: `<spec name>/<method>-<path words>`, e.g. `acme/get-customers-customerid`. */
 export function openApiPagePath(openapi: string, method: HttpMethod, path: string): string {
-  const spec = openapi.replace(/^.*\//, '').replace(/\.(ya?ml|json)$/i, '').toLowerCase().replace(/[^a-z0-9]+/g, '-') || 'api';
-  const words = path.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const spec =
+    openapi
+      .replace(/^.*\//, '')
+      .replace(/\.(ya?ml|json)$/i, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-') || 'api';
+  const words = path
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return `${spec}/${method.toLowerCase()}${words ? `-${words}` : ''}`;
 }

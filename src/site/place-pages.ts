@@ -17,7 +17,14 @@ export function placePages(trees: NavigationTree[]): {
   for (const tree of trees) {
     const place = (path: string, at: Inherited): void => {
       const list = placements.get(path) ?? [];
-      list.push({ version: tree.version, language: tree.language, breadcrumbs: at.breadcrumbs, index: tree.order.length, public: at.public, hidden: at.hidden });
+      list.push({
+        version: tree.version,
+        language: tree.language,
+        breadcrumbs: at.breadcrumbs,
+        index: tree.order.length,
+        public: at.public,
+        hidden: at.hidden,
+      });
       placements.set(path, list);
       tree.order.push(path);
     };
@@ -27,8 +34,7 @@ export function placePages(trees: NavigationTree[]): {
         else if (item.type === 'endpoint') {
           endpointCrumbs.set(endpointKey(item, tree), at.breadcrumbs);
           place(item.page, at);
-        }
-        else if (item.type === 'division') {
+        } else if (item.type === 'division') {
           const inner = { breadcrumbs: [...at.breadcrumbs, item.label], public: at.public || item.public, hidden: at.hidden || item.hidden };
           if (item.root && !item.children.some((child) => child.type === 'page' && child.path === item.root)) place(item.root, inner);
           walk(item.children, inner);

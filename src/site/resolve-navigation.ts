@@ -1,7 +1,5 @@
 // Resolves docs.json `navigation` into trees per version x language, checking every entry.
-import {
-  DIVISION_LABEL_KEY, NAV_CHILD_KEYS, type DivisionKind, type NavDivisionConfig, type NavigationConfig, type SourceLocator,
-} from '../config/index.js';
+import { DIVISION_LABEL_KEY, NAV_CHILD_KEYS, type DivisionKind, type NavDivisionConfig, type NavigationConfig, type SourceLocator } from '../config/index.js';
 import { parseEndpointReference } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { openApiPagePath } from './openapi-page.js';
@@ -34,7 +32,13 @@ const RESERVED = ['mcp', 'authed/mcp'];
 
 /** Normalizes a page reference: no leading slash, no extension, no trailing slash. */
 export function normalizePagePath(path: string): string {
-  return path.trim().replace(/^\/+/, '').replace(/\.mdx?$/, '').replace(/\/+$/, '') || 'index';
+  return (
+    path
+      .trim()
+      .replace(/^\/+/, '')
+      .replace(/\.mdx?$/, '')
+      .replace(/\/+$/, '') || 'index'
+  );
 }
 
 /** Whether a page path is the MCP endpoints' or under them. */
@@ -80,7 +84,16 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
         return undefined;
       }
       const page = openApiPagePath(openapi, reference.method, reference.path);
-      endpoints.push({ type: 'endpoint', openapi, method: reference.method, path: reference.path, page, version: ctx.version, language: ctx.language, at: input.locator.locate(ctx.path, 'value') });
+      endpoints.push({
+        type: 'endpoint',
+        openapi,
+        method: reference.method,
+        path: reference.path,
+        page,
+        version: ctx.version,
+        language: ctx.language,
+        at: input.locator.locate(ctx.path, 'value'),
+      });
       return { type: 'endpoint', openapi, method: reference.method, path: reference.path, page };
     }
     const path = checkPage(raw, ctx);
@@ -104,7 +117,8 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
       return undefined;
     }
     if (input.pages.has(path)) return path;
-    if (input.isIgnoredPage(path)) report('nav/ignored-page', ctx.path, `Page "${raw}" is ignored (.docsiteignore or an always-ignored name) but listed in navigation.`);
+    if (input.isIgnoredPage(path))
+      report('nav/ignored-page', ctx.path, `Page "${raw}" is ignored (.docsiteignore or an always-ignored name) but listed in navigation.`);
     else report('nav/missing-page', ctx.path, `Page "${raw}" does not exist (looked for ${path}.mdx and ${path}.md).`);
     return undefined;
   };
@@ -117,8 +131,15 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
     let root: string | undefined;
     if (typeof item.root === 'string') root = checkPage(item.root, { ...inner, path: [...ctx.path, 'root'] });
     const node: NavItem = {
-      type: 'division', kind, label, hidden: item.hidden === true, public: item.public === true, children: children(item, inner),
-      ...(item.icon ? { icon: item.icon } : {}), ...(root ? { root } : {}), ...(item.tag ? { tag: item.tag } : {}),
+      type: 'division',
+      kind,
+      label,
+      hidden: item.hidden === true,
+      public: item.public === true,
+      children: children(item, inner),
+      ...(item.icon ? { icon: item.icon } : {}),
+      ...(root ? { root } : {}),
+      ...(item.tag ? { tag: item.tag } : {}),
       ...(item.expanded !== undefined ? { expanded: item.expanded } : {}),
     };
     return node;
@@ -128,12 +149,22 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
     const registry = key === 'versions' ? versions : languages;
     const defaults = list.flatMap((item, i) => (item.default === true ? [i] : []));
     // Point at the first `default: true` too many, not at the whole list.
-    if (defaults.length > 1) report('nav/duplicate-default', [...ctx.path, key, defaults[1]!, 'default'], `${defaults.length} ${key} are marked \`default: true\`; at most one may be.`);
+    if (defaults.length > 1)
+      report(
+        'nav/duplicate-default',
+        [...ctx.path, key, defaults[1]!, 'default'],
+        `${defaults.length} ${key} are marked \`default: true\`; at most one may be.`,
+      );
     list.forEach((item, i) => {
       const name = String((key === 'versions' ? item.version : item.language) ?? '');
       const known = registry.get(name);
       registry.set(name, { name, default: (known?.default ?? false) || item.default === true });
-      const inner: Context = { ...ctx, [key === 'versions' ? 'version' : 'language']: name, openapi: openApiFileOf(item.openapi) ?? ctx.openapi, path: [...ctx.path, key, i] };
+      const inner: Context = {
+        ...ctx,
+        [key === 'versions' ? 'version' : 'language']: name,
+        openapi: openApiFileOf(item.openapi) ?? ctx.openapi,
+        path: [...ctx.path, key, i],
+      };
       treeOf(inner).items.push(...children(item, inner));
     });
   };

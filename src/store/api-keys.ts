@@ -60,7 +60,11 @@ export function apiKeyStore(db: SqlDriver, clock: Clock): ApiKeyStore {
   /** Best effort: a busy database must not turn a valid key into a failed request over a statistic. */
   async function touch(row: ApiKeyRow, now: number): Promise<void> {
     try {
-      await db.run('UPDATE api_keys SET last_used_ms = ? WHERE id = ? AND (last_used_ms IS NULL OR last_used_ms < ?)', [now, row.id, now - LAST_USED_RESOLUTION_MS]);
+      await db.run('UPDATE api_keys SET last_used_ms = ? WHERE id = ? AND (last_used_ms IS NULL OR last_used_ms < ?)', [
+        now,
+        row.id,
+        now - LAST_USED_RESOLUTION_MS,
+      ]);
       row.last_used_ms = now;
     } catch {
       // lastUsedAt stays a minute staler; the key is still valid.

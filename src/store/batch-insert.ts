@@ -8,12 +8,7 @@ export const ROWS_PER_INSERT = 500;
  * Inserts `rows` (values in `columns` order) into `table`, `ROWS_PER_INSERT` at a time. Run it
  * inside a transaction when the rows must land together.
  */
-export async function insertRows(
-  db: SqlSession,
-  table: string,
-  columns: readonly string[],
-  rows: readonly (readonly SqlValue[])[],
-): Promise<void> {
+export async function insertRows(db: SqlSession, table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[]): Promise<void> {
   const tuple = `(${columns.map(() => '?').join(', ')})`;
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const chunk = rows.slice(start, start + ROWS_PER_INSERT);

@@ -15,7 +15,12 @@ function isStringOrNull(value: unknown): value is string | null {
 }
 
 function isSources(value: unknown): boolean {
-  return Array.isArray(value) && value.every((s: unknown) => typeof s === 'object' && s !== null && isString((s as Record<string, unknown>).title) && isString((s as Record<string, unknown>).url));
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (s: unknown) => typeof s === 'object' && s !== null && isString((s as Record<string, unknown>).title) && isString((s as Record<string, unknown>).url),
+    )
+  );
 }
 
 /** The problem with one row, or undefined when it is valid. */
@@ -50,6 +55,16 @@ export function importRowsOf(rows: readonly ImportedConversation[]): SqlValue[][
     const first = seen.get(key);
     if (first !== undefined) throw new StoreInputError(`row ${index + 1}: id repeats row ${first}`);
     seen.set(key, index + 1);
-    return [row.projectId, id, Date.parse(row.timestamp), row.query, row.response, JSON.stringify(row.sources.map(({ title, url }) => ({ title, url }))), row.queryCategory, row.pageUrl, row.resolutionStatus];
+    return [
+      row.projectId,
+      id,
+      Date.parse(row.timestamp),
+      row.query,
+      row.response,
+      JSON.stringify(row.sources.map(({ title, url }) => ({ title, url }))),
+      row.queryCategory,
+      row.pageUrl,
+      row.resolutionStatus,
+    ];
   });
 }

@@ -125,7 +125,8 @@ export function conversationStore(db: SqlDriver, clock: Clock): ConversationStor
       try {
         await db.transaction((tx) => insertRows(tx, 'conversations', COLUMNS, values));
       } catch (error) {
-        if (error instanceof StoreConflictError) throw new StoreConflictError('a conversation id in this import is already stored; nothing was imported', { cause: error });
+        if (error instanceof StoreConflictError)
+          throw new StoreConflictError('a conversation id in this import is already stored; nothing was imported', { cause: error });
         throw error;
       }
       // A table that grew by thousands of rows at once still has PostgreSQL's old statistics

@@ -5,10 +5,28 @@ export type { Store, OpenStoreOptions, SqliteStoreOptions, PostgresStoreOptions,
 export type { Clock } from './clock.js';
 export { StoreError, StoreUnavailableError, StoreFailureError, StoreInputError, StoreConflictError } from './errors.js';
 export { PAGE_LIMIT } from './keyset.js';
-export type { Conversation, ConversationPage, ConversationStore, ImportedConversation, ListConversationsOptions, NewConversation, ResolutionStatus, Source } from './conversations.js';
+export type {
+  Conversation,
+  ConversationPage,
+  ConversationStore,
+  ImportedConversation,
+  ListConversationsOptions,
+  NewConversation,
+  ResolutionStatus,
+  Source,
+} from './conversations.js';
 export type { Feedback, FeedbackPage, FeedbackSource, FeedbackStatus, FeedbackStore, ListFeedbackOptions, NewFeedback } from './feedback.js';
 export { API_KEY_PREFIX, LAST_USED_RESOLUTION_MS, type ApiKey, type ApiKeyKind, type ApiKeyStore, type CreatedApiKey } from './api-keys.js';
-export type { ClientCredential, ClientRegistration, CreatedClientCredential, OAuthClient, OAuthClientKind, OAuthClientStore, RegisteredClient, TokenEndpointAuthMethod } from './oauth-clients.js';
+export type {
+  ClientCredential,
+  ClientRegistration,
+  CreatedClientCredential,
+  OAuthClient,
+  OAuthClientKind,
+  OAuthClientStore,
+  RegisteredClient,
+  TokenEndpointAuthMethod,
+} from './oauth-clients.js';
 export type { AuthorizationCode, NewAuthorizationCode, OAuthCodeStore } from './oauth-codes.js';
 export type { AccessTokenInfo, IssuedTokens, IssueTokensInput, OAuthSubject, OAuthTokenStore } from './oauth-tokens.js';
 export type { User, UserStore } from './users.js';

@@ -92,10 +92,7 @@ export async function keysetPage<Row extends KeyedRow>(db: SqlSession, query: Ke
     params.push(...upper);
   }
   params.push(limit + 1);
-  const rows = await db.all<Row>(
-    `SELECT ${query.columns} FROM ${query.table} WHERE ${where.join(' AND ')} ORDER BY created_ms DESC, id DESC LIMIT ?`,
-    params,
-  );
+  const rows = await db.all<Row>(`SELECT ${query.columns} FROM ${query.table} WHERE ${where.join(' AND ')} ORDER BY created_ms DESC, id DESC LIMIT ?`, params);
   const hasMore = rows.length > limit;
   if (hasMore) rows.length = limit;
   return { rows, hasMore, nextCursor: hasMore ? (rows.at(-1)?.id ?? null) : null };

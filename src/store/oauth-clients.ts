@@ -106,7 +106,14 @@ export function oauthClientStore(db: SqlDriver, clock: Clock): OAuthClientStore 
       created_ms: at,
     };
     await db.run(`INSERT INTO oauth_clients (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [
-      row.client_id, row.kind, row.name, row.secret_digest, row.redirect_uris, row.grant_types, row.token_endpoint_auth_method, row.created_ms,
+      row.client_id,
+      row.kind,
+      row.name,
+      row.secret_digest,
+      row.redirect_uris,
+      row.grant_types,
+      row.token_endpoint_auth_method,
+      row.created_ms,
     ]);
     return { ...clientOf(row), clientSecret: secret };
   }

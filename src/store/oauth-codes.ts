@@ -39,8 +39,18 @@ export interface OAuthCodeStore {
 }
 
 const COLUMNS = [
-  'code_digest', 'client_id', 'grant_id', 'redirect_uri', 'code_challenge', 'code_challenge_method',
-  'subject', 'subject_user', 'scope', 'resource', 'created_ms', 'expires_ms',
+  'code_digest',
+  'client_id',
+  'grant_id',
+  'redirect_uri',
+  'code_challenge',
+  'code_challenge_method',
+  'subject',
+  'subject_user',
+  'scope',
+  'resource',
+  'created_ms',
+  'expires_ms',
 ];
 
 interface CodeRow {
@@ -77,10 +87,22 @@ export function oauthCodeStore(db: SqlDriver, clock: Clock): OAuthCodeStore {
       const code = randomSecret('');
       const grantId = newRowId(clock).id;
       const at = clock();
-      await insertRows(db, 'oauth_codes', COLUMNS, [[
-        digestOf(code), input.clientId, grantId, input.redirectUri, input.codeChallenge, input.codeChallengeMethod,
-        JSON.stringify(input.subject), subjectUserOf(input.subject), input.scope, input.resource, at, at + input.ttlSeconds * 1000,
-      ]]);
+      await insertRows(db, 'oauth_codes', COLUMNS, [
+        [
+          digestOf(code),
+          input.clientId,
+          grantId,
+          input.redirectUri,
+          input.codeChallenge,
+          input.codeChallengeMethod,
+          JSON.stringify(input.subject),
+          subjectUserOf(input.subject),
+          input.scope,
+          input.resource,
+          at,
+          at + input.ttlSeconds * 1000,
+        ],
+      ]);
       return code;
     },
 

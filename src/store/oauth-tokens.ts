@@ -141,7 +141,8 @@ export function oauthTokenStore(db: SqlDriver, clock: Clock): OAuthTokenStore {
         "SELECT token_digest, client_id, grant_id, subject, audience, scope, expires_ms, revoked_ms FROM oauth_tokens WHERE token_digest = ? AND kind = 'access'",
         [digest],
       );
-      if (!row || !sameDigest(row.token_digest, digest) || row.revoked_ms !== null || Number(row.expires_ms) <= clock() || row.audience !== audience) return undefined;
+      if (!row || !sameDigest(row.token_digest, digest) || row.revoked_ms !== null || Number(row.expires_ms) <= clock() || row.audience !== audience)
+        return undefined;
       return {
         clientId: row.client_id,
         subject: JSON.parse(row.subject) as OAuthSubject,
@@ -174,7 +175,12 @@ export function oauthTokenStore(db: SqlDriver, clock: Clock): OAuthTokenStore {
           return undefined;
         }
         const subject = JSON.parse(spent.subject) as OAuthSubject;
-        return insertPair(tx, { clientId: spent.client_id, subject, audience: spent.audience, scope: spent.scope, grantId: spent.grant_id, accessTtlSeconds, refreshTtlSeconds }, clock, now);
+        return insertPair(
+          tx,
+          { clientId: spent.client_id, subject, audience: spent.audience, scope: spent.scope, grantId: spent.grant_id, accessTtlSeconds, refreshTtlSeconds },
+          clock,
+          now,
+        );
       });
     },
 
@@ -182,7 +188,10 @@ export function oauthTokenStore(db: SqlDriver, clock: Clock): OAuthTokenStore {
       if (token.length > MAX_TOKEN_LENGTH) return Promise.resolve(false);
       const digest = digestOf(token);
       return db.transaction(async (tx) => {
-        const [row] = await tx.all<{ kind: 'access' | 'refresh'; client_id: string; grant_id: string }>('SELECT kind, client_id, grant_id FROM oauth_tokens WHERE token_digest = ?', [digest]);
+        const [row] = await tx.all<{ kind: 'access' | 'refresh'; client_id: string; grant_id: string }>(
+          'SELECT kind, client_id, grant_id FROM oauth_tokens WHERE token_digest = ?',
+          [digest],
+        );
         if (!row || (clientId !== undefined && row.client_id !== clientId)) return false;
         const now = clock();
         if (row.kind === 'refresh') await revokeGrant(tx, row.grant_id, now, 'revoked');

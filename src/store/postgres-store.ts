@@ -75,7 +75,10 @@ class PostgresDriver implements SqlDriver {
   private readonly session: SqlSession;
   private closed = false;
 
-  constructor(private readonly pool: pg.Pool, private readonly schema: string | undefined) {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly schema: string | undefined,
+  ) {
     this.session = sessionOf(pool);
   }
 

@@ -19,7 +19,8 @@ function storeErrorOf(error: unknown): StoreError {
   if (error instanceof StoreError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string') {
-    if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE') return new StoreConflictError('the row already exists', { cause: error });
+    if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE')
+      return new StoreConflictError('the row already exists', { cause: error });
     if (code.startsWith('SQLITE_CONSTRAINT')) return new StoreInputError('the row breaks a rule of the schema', { cause: error });
     if (/^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL|READONLY|NOMEM|PERM|NOLFS)/.test(code)) return new StoreUnavailableError(undefined, { cause: error });
   }
@@ -57,7 +58,10 @@ class SqliteDriver implements SqlDriver {
     run: async (sql: string, params: readonly SqlValue[] = []) => this.execute(() => this.statement(sql).run(params).changes),
   };
 
-  constructor(private readonly db: Database.Database, private readonly file: string) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly file: string,
+  ) {
     this.queue = queueFor(file);
   }
 

@@ -14,8 +14,7 @@ import type { UserStore } from './users.js';
  * (503), failure (500), invalid input (400), conflict (409). Safe to share between concurrent
  * requests and between processes using the same database.
  */
-export interface Store
-  extends ConversationStore, FeedbackStore, ApiKeyStore, OAuthClientStore, OAuthCodeStore, OAuthTokenStore, UserStore {
+export interface Store extends ConversationStore, FeedbackStore, ApiKeyStore, OAuthClientStore, OAuthCodeStore, OAuthTokenStore, UserStore {
   /** Which engine holds the data. */
   readonly engine: 'sqlite' | 'postgres';
   /** Resolves when the database answers a trivial query (for `/readyz`); throws `StoreUnavailableError` otherwise. */

@@ -51,10 +51,18 @@ export function userStore(db: SqlDriver, clock: Clock): UserStore {
       if (name === '' || name.length > 254 || /\p{Cc}/u.test(name)) throw new StoreInputError('username must be 1 to 254 printable characters');
       if (password === '' || password.length > MAX_PASSWORD_LENGTH) throw new StoreInputError(`password must be 1 to ${MAX_PASSWORD_LENGTH} characters`);
       if (!groups.every((group) => typeof group === 'string' && group !== '')) throw new StoreInputError('groups must be non-empty strings');
-      const row: UserRow = { username: name, password_hash: await hashPassword(password), group_names: JSON.stringify([...new Set(groups)]), created_ms: clock() };
+      const row: UserRow = {
+        username: name,
+        password_hash: await hashPassword(password),
+        group_names: JSON.stringify([...new Set(groups)]),
+        created_ms: clock(),
+      };
       try {
         await db.run('INSERT INTO users (username, password_hash, group_names, created_ms) VALUES (?, ?, ?, ?)', [
-          row.username, row.password_hash, row.group_names, row.created_ms,
+          row.username,
+          row.password_hash,
+          row.group_names,
+          row.created_ms,
         ]);
       } catch (error) {
         if (error instanceof StoreConflictError) throw new StoreConflictError('a user with this username already exists', { cause: error });

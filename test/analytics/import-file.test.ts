@@ -19,12 +19,34 @@ async function problemsOf(path: string): Promise<string[]> {
 
 describe('readConversationFile', () => {
   it('reads full lines as they are and fills in what other systems lack', async () => {
-    const full = { id: '01arz3ndektsv4rrffq69g5fav', timestamp: '2025-01-31T09:30:00.123Z', query: 'q', response: 'r', sources: [{ title: 'T', url: 'https://d/x' }], queryCategory: 'Guides', pageUrl: 'https://d/y', resolutionStatus: 'unanswered' };
-    const path = file([full, '', { timestamp: '2025-02-01T10:00:00+01:00', query: 'q2', response: 'r2' }, '   ', { timestamp: '2025-02-02', query: 'q3', response: 'r3', sources: [{ title: 'A', url: 'https://d/a' }] }]);
+    const full = {
+      id: '01arz3ndektsv4rrffq69g5fav',
+      timestamp: '2025-01-31T09:30:00.123Z',
+      query: 'q',
+      response: 'r',
+      sources: [{ title: 'T', url: 'https://d/x' }],
+      queryCategory: 'Guides',
+      pageUrl: 'https://d/y',
+      resolutionStatus: 'unanswered',
+    };
+    const path = file([
+      full,
+      '',
+      { timestamp: '2025-02-01T10:00:00+01:00', query: 'q2', response: 'r2' },
+      '   ',
+      { timestamp: '2025-02-02', query: 'q3', response: 'r3', sources: [{ title: 'A', url: 'https://d/a' }] },
+    ]);
     const rows = await readConversationFile(path, 'acme');
     expect(rows).toHaveLength(3);
     expect(rows[0]).toEqual({ ...full, projectId: 'acme', id: '01ARZ3NDEKTSV4RRFFQ69G5FAV' });
-    expect(rows[1]).toMatchObject({ projectId: 'acme', timestamp: '2025-02-01T09:00:00.000Z', sources: [], queryCategory: null, pageUrl: null, resolutionStatus: 'unanswered' });
+    expect(rows[1]).toMatchObject({
+      projectId: 'acme',
+      timestamp: '2025-02-01T09:00:00.000Z',
+      sources: [],
+      queryCategory: null,
+      pageUrl: null,
+      resolutionStatus: 'unanswered',
+    });
     expect(rows[1]!.id).toMatch(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/);
     expect(rows[2]).toMatchObject({ timestamp: '2025-02-02T00:00:00.000Z', resolutionStatus: 'answered' });
   });
@@ -46,7 +68,13 @@ describe('readConversationFile', () => {
       { ...ok, query: '' },
     ]);
     expect(await problemsOf(path)).toEqual([
-      `${path}:2: not valid JSON (${(() => { try { JSON.parse('{"timestamp": '); } catch (e) { return (e as Error).message; } })()})`,
+      `${path}:2: not valid JSON (${(() => {
+        try {
+          JSON.parse('{"timestamp": ');
+        } catch (e) {
+          return (e as Error).message;
+        }
+      })()})`,
       `${path}:3: timestamp must be an ISO 8601 date-time or a YYYY-MM-DD date; got "2025-02-30"`,
       `${path}:4: missing field "timestamp"`,
       `${path}:5: resolutionStatus must be one of answered, unanswered`,

@@ -19,13 +19,22 @@ describe('parseConversationQuery', () => {
   });
 
   it('parses every parameter', () => {
-    const query = parseConversationQuery(new URLSearchParams({ dateFrom: '2025-01-01', dateTo: '2025-02-01T00:00:00Z', limit: '1000', cursor: '01arz3ndektsv4rrffq69g5fav' }));
-    expect(query).toEqual({ dateFrom: new Date('2025-01-01T00:00:00Z'), dateTo: new Date('2025-02-01T00:00:00Z'), limit: 1000, cursor: '01ARZ3NDEKTSV4RRFFQ69G5FAV' });
+    const query = parseConversationQuery(
+      new URLSearchParams({ dateFrom: '2025-01-01', dateTo: '2025-02-01T00:00:00Z', limit: '1000', cursor: '01arz3ndektsv4rrffq69g5fav' }),
+    );
+    expect(query).toEqual({
+      dateFrom: new Date('2025-01-01T00:00:00Z'),
+      dateTo: new Date('2025-02-01T00:00:00Z'),
+      limit: 1000,
+      cursor: '01ARZ3NDEKTSV4RRFFQ69G5FAV',
+    });
   });
 
   it('names problems with the caller’s labels', () => {
     expect(problems(() => parseConversationQuery(new URLSearchParams({ dateFrom: 'x' }), { dateFrom: '--from' }))[0]).toMatch(/^--from must be/);
-    expect(problems(() => parseConversationQuery(new URLSearchParams({ dateFrom: '2025-02-01', dateTo: '2025-01-01' }), { dateFrom: '--from', dateTo: '--to' }))[0]).toMatch(/^--from .* is after --to/);
+    expect(
+      problems(() => parseConversationQuery(new URLSearchParams({ dateFrom: '2025-02-01', dateTo: '2025-01-01' }), { dateFrom: '--from', dateTo: '--to' }))[0],
+    ).toMatch(/^--from .* is after --to/);
   });
 
   it('reports unknown, repeated and invalid parameters together', () => {

@@ -34,7 +34,10 @@ export interface ApiServer {
 }
 
 /** Serves the example bundle on a fresh database of `target` (or `store` when given). */
-export async function startApi(target: StoreTarget, options: Partial<AppOptions> & { store?: Store; storeOptions?: OpenStoreOptions } = {}): Promise<ApiServer> {
+export async function startApi(
+  target: StoreTarget,
+  options: Partial<AppOptions> & { store?: Store; storeOptions?: OpenStoreOptions } = {},
+): Promise<ApiServer> {
   const storeOptions = options.storeOptions ?? (await target.fresh());
   const store = options.store ?? (await openStore(storeOptions));
   const app = createApp({ bundle: await exampleBundle(), logger: silentLogger, loopbackOnly: true, ...options, store });
@@ -48,7 +51,11 @@ export async function startApi(target: StoreTarget, options: Partial<AppOptions>
   async function request<T>(method: string, path: string, { key, body, headers = {} }: RequestOptions = {}): Promise<ApiResponse<T>> {
     const response = await fetch(`${url}${path}`, {
       method,
-      headers: { ...(key !== undefined ? { Authorization: `Bearer ${key}` } : {}), ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      headers: {
+        ...(key !== undefined ? { Authorization: `Bearer ${key}` } : {}),
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...headers,
+      },
       ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
     const text = await response.text();

@@ -138,11 +138,19 @@ forEachEngine('The assistant endpoint', (target) => {
     });
 
     it('asks the model with the cited sections as context and records its answer', async () => {
-      model.answerWith({ content: 'Refund with POST /refunds; card refunds take 5 to 10 business days ([Refunds](https://docs.acme.test/concepts/payments/refunds#refunds)).' });
-      const response = await withModel.request('POST', MESSAGE, { key, body: { query: 'How do I refund a payment?', pagePath: '/concepts/payments/overview' } });
+      model.answerWith({
+        content: 'Refund with POST /refunds; card refunds take 5 to 10 business days ([Refunds](https://docs.acme.test/concepts/payments/refunds#refunds)).',
+      });
+      const response = await withModel.request('POST', MESSAGE, {
+        key,
+        body: { query: 'How do I refund a payment?', pagePath: '/concepts/payments/overview' },
+      });
       expect(response.status).toBe(200);
       expect(response.body.response).toMatch(/^Refund with POST \/refunds/);
-      expect(response.body.sources[0]).toEqual({ title: 'Refunds and credit notes › Refunds', url: 'https://docs.acme.test/concepts/payments/refunds#refunds' });
+      expect(response.body.sources[0]).toEqual({
+        title: 'Refunds and credit notes › Refunds',
+        url: 'https://docs.acme.test/concepts/payments/refunds#refunds',
+      });
       expect(response.body.pageUrl).toBe('https://docs.acme.test/concepts/payments/overview');
       expect(response.body.resolutionStatus).toBe('answered');
 

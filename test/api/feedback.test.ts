@@ -15,7 +15,14 @@ forEachEngine('Analytics feedback endpoint', (target) => {
     api = await startApi(target);
     admin = (await api.store.createApiKey({ kind: 'admin' })).key;
     for (let i = 0; i < 25; i += 1) {
-      added.push(await api.store.addFeedback({ projectId: 'acme', path: `/guides/page-${i}`, comment: `Outdated, see "step ${i}"`, source: i % 3 === 0 ? 'widget' : 'agent' }));
+      added.push(
+        await api.store.addFeedback({
+          projectId: 'acme',
+          path: `/guides/page-${i}`,
+          comment: `Outdated, see "step ${i}"`,
+          source: i % 3 === 0 ? 'widget' : 'agent',
+        }),
+      );
     }
     await api.store.addFeedback({ projectId: 'other', path: '/x', comment: 'not ours', source: 'agent' });
     for (const item of added.filter((_, i) => i % 4 === 0)) await api.store.setFeedbackStatus({ projectId: 'acme', id: item.id, status: 'resolved' });
@@ -51,11 +58,26 @@ forEachEngine('Analytics feedback endpoint', (target) => {
 
   it('filters by source and status, together and while paging', async () => {
     const widget = await all('source=widget&limit=3');
-    expect(widget.map((f) => f.id)).toEqual(added.filter((_, i) => i % 3 === 0).reverse().map((f) => f.id));
+    expect(widget.map((f) => f.id)).toEqual(
+      added
+        .filter((_, i) => i % 3 === 0)
+        .reverse()
+        .map((f) => f.id),
+    );
     const resolved = await all('status=resolved&limit=2');
-    expect(resolved.map((f) => f.id)).toEqual(added.filter((_, i) => i % 4 === 0).reverse().map((f) => f.id));
+    expect(resolved.map((f) => f.id)).toEqual(
+      added
+        .filter((_, i) => i % 4 === 0)
+        .reverse()
+        .map((f) => f.id),
+    );
     const both = await all('source=widget&status=resolved');
-    expect(both.map((f) => f.id)).toEqual(added.filter((_, i) => i % 12 === 0).reverse().map((f) => f.id));
+    expect(both.map((f) => f.id)).toEqual(
+      added
+        .filter((_, i) => i % 12 === 0)
+        .reverse()
+        .map((f) => f.id),
+    );
     expect(await all('status=dismissed')).toEqual([]);
   });
 

@@ -20,7 +20,11 @@ forEachEngine('API keys over HTTP', (target) => {
   });
 
   it('answers 401 with WWW-Authenticate: Bearer and the error body when no key is sent', async () => {
-    for (const [method, path] of [['GET', CONVERSATIONS], ['GET', '/v1/analytics/acme/feedback'], ['POST', MESSAGE]] as const) {
+    for (const [method, path] of [
+      ['GET', CONVERSATIONS],
+      ['GET', '/v1/analytics/acme/feedback'],
+      ['POST', MESSAGE],
+    ] as const) {
       const response = await api.request(method, path, method === 'POST' ? { body: { query: 'webhooks' } } : {});
       expect(response.status, path).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe('Bearer');

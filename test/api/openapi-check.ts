@@ -6,7 +6,10 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 export const OPENAPI_FILE = join(import.meta.dirname, '..', '..', 'schemas', 'api.openapi.json');
 export const apiDoc = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as {
   openapi: string;
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }>; parameters?: { name: string; in: string }[] }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }>; parameters?: { name: string; in: string }[] }>
+  >;
   components: { schemas: Record<string, unknown> };
 };
 
@@ -33,7 +36,9 @@ export function responseValidator(template: string, method: string, status: numb
   if (!validate) {
     const response = apiDoc.paths[template]?.[method.toLowerCase()]?.responses[String(status)];
     if (!response?.content?.['application/json']) throw new Error(`${key} is not documented in schemas/api.openapi.json`);
-    validate = ajv.compile({ $ref: `${DOC_ID}${pointer('paths', template, method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema')}` });
+    validate = ajv.compile({
+      $ref: `${DOC_ID}${pointer('paths', template, method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema')}`,
+    });
     validators.set(key, validate);
   }
   return validate;
@@ -52,5 +57,8 @@ export function checkResponse(method: string, path: string, status: number, body
   if (!documented && status !== 404 && status !== 405) throw new Error(`${method} ${path} is not an operation of schemas/api.openapi.json`);
   // Unknown paths (404) and methods (405) under the API answer with the error body.
   const validate = documented ? responseValidator(template, operation, status) : errorValidator();
-  if (!validate(body)) throw new Error(`${method} ${path} ${status}: the body does not match the document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
+  if (!validate(body))
+    throw new Error(
+      `${method} ${path} ${status}: the body does not match the document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+    );
 }

@@ -28,11 +28,25 @@ describe('The OpenAPI document of the REST API', () => {
 
   it('is OpenAPI 3.1 and covers the analytics, feedback and assistant endpoints', () => {
     expect(apiDoc.openapi).toMatch(/^3\.1\./);
-    expect(Object.keys(apiDoc.paths).sort()).toEqual(['/v1/analytics/{projectId}/assistant', '/v1/analytics/{projectId}/feedback', '/v1/assistant/{projectId}/message', '/v1/openapi.json']);
+    expect(Object.keys(apiDoc.paths).sort()).toEqual([
+      '/v1/analytics/{projectId}/assistant',
+      '/v1/analytics/{projectId}/feedback',
+      '/v1/assistant/{projectId}/message',
+      '/v1/openapi.json',
+    ]);
     const conversations = apiDoc.paths['/v1/analytics/{projectId}/assistant']!.get!;
     expect(conversations.parameters!.map((p) => p.name)).toEqual(['projectId', 'dateFrom', 'dateTo', 'limit', 'cursor']);
     expect(Object.keys(conversations.responses).sort()).toEqual(['200', '400', '401', '403', '404', '429', '500', '503']);
-    expect(Object.keys(apiDoc.paths['/v1/analytics/{projectId}/feedback']!.get!.responses).sort()).toEqual(['200', '400', '401', '403', '404', '429', '500', '503']);
+    expect(Object.keys(apiDoc.paths['/v1/analytics/{projectId}/feedback']!.get!.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '429',
+      '500',
+      '503',
+    ]);
     const feedback = apiDoc.paths['/v1/analytics/{projectId}/feedback']!.get!;
     expect(feedback.parameters!.map((p) => p.name)).toEqual(['projectId', 'dateFrom', 'dateTo', 'limit', 'cursor', 'source', 'status']);
   });

@@ -7,7 +7,9 @@ import { exampleBundle } from '../helpers/runtime.js';
 describe('parseAssistantMessage', () => {
   it('trims the query and keeps the page', () => {
     expect(parseAssistantMessage({ query: ' hi ', pagePath: '/quickstart' })).toEqual({ message: { query: 'hi', pagePath: '/quickstart' } });
-    expect(parseAssistantMessage({ query: 'hi', pageUrl: 'https://docs.acme.test/x' })).toEqual({ message: { query: 'hi', pageUrl: 'https://docs.acme.test/x' } });
+    expect(parseAssistantMessage({ query: 'hi', pageUrl: 'https://docs.acme.test/x' })).toEqual({
+      message: { query: 'hi', pageUrl: 'https://docs.acme.test/x' },
+    });
   });
 
   it('lists every problem', () => {
@@ -22,7 +24,9 @@ describe('chatModelConfigFromEnv', () => {
   });
 
   it('reads URL, model and key', () => {
-    expect(chatModelConfigFromEnv({ DOCSITE_ASSISTANT_URL: 'http://127.0.0.1:11434/v1', DOCSITE_ASSISTANT_MODEL: 'llama3', DOCSITE_ASSISTANT_API_KEY: 'k' })).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3', apiKey: 'k' });
+    expect(
+      chatModelConfigFromEnv({ DOCSITE_ASSISTANT_URL: 'http://127.0.0.1:11434/v1', DOCSITE_ASSISTANT_MODEL: 'llama3', DOCSITE_ASSISTANT_API_KEY: 'k' }),
+    ).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3', apiKey: 'k' });
     expect(chatModelConfigFromEnv({ DOCSITE_ASSISTANT_URL: 'http://127.0.0.1:11434/v1', DOCSITE_ASSISTANT_MODEL: 'llama3' })?.apiKey).toBeUndefined();
   });
 

@@ -36,11 +36,23 @@ beforeAll(async () => {
   // Users' tokens as the authorization code flow would issue them (that flow is tested in oauth-flow.test.ts).
   const client = await runtime.store.registerClient({ name: 'test', redirectUris: ['http://127.0.0.1:1/cb'], tokenEndpointAuthMethod: 'none' });
   const issue = async (userId: string, groups: string[]) =>
-    (await runtime.store.issueTokens({ clientId: client.clientId, subject: { kind: 'user', userId, groups }, audience: `${runtime.url}/authed/mcp`, scope: 'mcp:search', accessTtlSeconds: 600, refreshTtlSeconds: 600 })).accessToken;
+    (
+      await runtime.store.issueTokens({
+        clientId: client.clientId,
+        subject: { kind: 'user', userId, groups },
+        audience: `${runtime.url}/authed/mcp`,
+        scope: 'mcp:search',
+        accessTtlSeconds: 600,
+        refreshTtlSeconds: 600,
+      })
+    ).accessToken;
   tokens.member = await issue('ann', ['enterprise']);
   tokens.outsider = await issue('bob', []);
   const credential = await runtime.store.createClientCredential({ label: 'matrix' });
-  const response = await fetch(`${runtime.url}/authed/mcp/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: credential.clientId, client_secret: credential.clientSecret }) });
+  const response = await fetch(`${runtime.url}/authed/mcp/oauth/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: credential.clientId, client_secret: credential.clientSecret }),
+  });
   tokens.credential = ((await response.json()) as { access_token: string }).access_token;
 });
 afterAll(() => runtime?.close());
@@ -115,7 +127,7 @@ describe.each(['anonymous', 'member', 'outsider', 'credential'] as const)('feedb
     else expect(text.replace(PAGES[kind].url, 'PATH')).toBe(`No page at "PATH". Give the URL path of a page, e.g. /quickstart (search results show them).`);
   });
 
-  it('lists the site\'s skills as resources', async () => {
+  it("lists the site's skills as resources", async () => {
     const answer = await rpc(endpoint(), 'resources/list', {}, token());
     expect(answer.body.result.resources.map((r: { uri: string }) => r.uri)).toContain('docsite://skills/acme-invoicing');
   });
@@ -139,8 +151,13 @@ describe('the public /mcp on an authenticated site', () => {
       { name: 'public', url: `${runtime.url}/mcp`, transport: 'http', authentication: 'none' },
       { name: 'authenticated', url: `${runtime.url}/authed/mcp`, transport: 'http', authentication: 'oauth2' },
     ]);
-    const cards = (await (await fetch(`${runtime.url}/.well-known/mcp/server-cards.json`)).json()) as { servers: { url: string; authentication: string; tools: { name: string }[] }[] };
-    expect(cards.servers.map((card) => [card.url, card.authentication])).toEqual([[`${runtime.url}/mcp`, 'none'], [`${runtime.url}/authed/mcp`, 'oauth2']]);
+    const cards = (await (await fetch(`${runtime.url}/.well-known/mcp/server-cards.json`)).json()) as {
+      servers: { url: string; authentication: string; tools: { name: string }[] }[];
+    };
+    expect(cards.servers.map((card) => [card.url, card.authentication])).toEqual([
+      [`${runtime.url}/mcp`, 'none'],
+      [`${runtime.url}/authed/mcp`, 'oauth2'],
+    ]);
     expect(cards.servers[1]!.tools.map((tool) => tool.name)).toEqual(cards.servers[0]!.tools.map((tool) => tool.name));
     const tools = await rpc(`${runtime.url}/authed/mcp`, 'tools/list', {}, tokens.credential);
     expect(tools.body.result.tools.map((tool: { name: string }) => tool.name)).toEqual(cards.servers[1]!.tools.map((tool) => tool.name));

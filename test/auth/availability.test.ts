@@ -16,7 +16,13 @@ describe('MCP availability', () => {
     runtime = await startAuthRuntime({});
     expect((await rpc(`${runtime.url}/mcp`, 'tools/list', {})).status).toBe(200);
     expect((await rpc(`${runtime.url}/authed/mcp`, 'tools/list', {})).status).toBe(404);
-    for (const path of ['/.well-known/oauth-protected-resource/authed/mcp', '/.well-known/oauth-authorization-server/authed/mcp/oauth', '/_docsite/login', '/authed/mcp/server-card']) expect(await status(path), path).toBe(404);
+    for (const path of [
+      '/.well-known/oauth-protected-resource/authed/mcp',
+      '/.well-known/oauth-authorization-server/authed/mcp/oauth',
+      '/_docsite/login',
+      '/authed/mcp/server-card',
+    ])
+      expect(await status(path), path).toBe(404);
     const { key } = await runtime.store.createApiKey({ kind: 'admin' });
     expect((await rpc(`${runtime.url}/mcp`, 'tools/list', {}, key)).status).toBe(403);
     expect(await status('/quickstart')).toBe(200);
@@ -34,7 +40,13 @@ describe('MCP availability', () => {
     runtime = await startAuthRuntime(localConfig({ mcp: { enabled: false } }));
     expect((await rpc(`${runtime.url}/mcp`, 'tools/list', {})).status).toBe(404);
     expect((await rpc(`${runtime.url}/authed/mcp`, 'tools/list', {})).status).toBe(404);
-    for (const path of ['/.well-known/mcp', '/.well-known/mcp/server-cards.json', '/.well-known/oauth-protected-resource/authed/mcp', '/.well-known/oauth-authorization-server/authed/mcp/oauth']) expect(await status(path), path).toBe(404);
+    for (const path of [
+      '/.well-known/mcp',
+      '/.well-known/mcp/server-cards.json',
+      '/.well-known/oauth-protected-resource/authed/mcp',
+      '/.well-known/oauth-authorization-server/authed/mcp/oauth',
+    ])
+      expect(await status(path), path).toBe(404);
     expect(await status('/_docsite/login')).toBe(200);
     expect(await status('/quickstart')).toBe(404);
   });

@@ -8,7 +8,11 @@ let runtime: AuthRuntime;
 let credential: CreatedClientCredential;
 
 async function token(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  const response = await fetch(`${runtime.url}/authed/mcp/oauth/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(fields).toString() });
+  const response = await fetch(`${runtime.url}/authed/mcp/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -27,7 +31,13 @@ describe('the client_credentials grant', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     expect(answer.headers.get('cache-control')).toBe('no-store');
-    expect(answer.body).toEqual({ access_token: expect.stringMatching(/^docsite_at_/), token_type: 'Bearer', expires_in: 1_209_600, refresh_token: expect.stringMatching(/^docsite_rt_/), scope: 'mcp:search' });
+    expect(answer.body).toEqual({
+      access_token: expect.stringMatching(/^docsite_at_/),
+      token_type: 'Bearer',
+      expires_in: 1_209_600,
+      refresh_token: expect.stringMatching(/^docsite_rt_/),
+      scope: 'mcp:search',
+    });
   });
 
   it('accepts HTTP Basic client authentication', async () => {
@@ -44,15 +54,25 @@ describe('the client_credentials grant', () => {
     expect(viaBasic.headers.get('www-authenticate')).toBe('Basic realm="docsite"');
     const missingSecret = await token({ grant_type: 'client_credentials', client_id: credential.clientId });
     expect([missingSecret.status, missingSecret.body.error]).toEqual([401, 'invalid_client']);
-    expect((await token({ grant_type: 'client_credentials', client_id: credential.clientId, client_secret: credential.clientSecret, scope: 'admin' })).body.error).toBe('invalid_scope');
-    const both = await token({ grant_type: 'client_credentials', client_secret: credential.clientSecret }, { Authorization: basic(credential.clientId, credential.clientSecret) });
+    expect(
+      (await token({ grant_type: 'client_credentials', client_id: credential.clientId, client_secret: credential.clientSecret, scope: 'admin' })).body.error,
+    ).toBe('invalid_scope');
+    const both = await token(
+      { grant_type: 'client_credentials', client_secret: credential.clientSecret },
+      { Authorization: basic(credential.clientId, credential.clientSecret) },
+    );
     expect(both.body.error).toBe('invalid_request');
   });
 
   it('searches on /authed/mcp: public pages and login pages without groups', async () => {
     const { body } = await token({ grant_type: 'client_credentials', client_id: credential.clientId, client_secret: credential.clientSecret });
     const url = `${runtime.url}/authed/mcp`;
-    const init = await rpc(url, 'initialize', { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'ci', version: '1.0.0' } }, body.access_token as string);
+    const init = await rpc(
+      url,
+      'initialize',
+      { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'ci', version: '1.0.0' } },
+      body.access_token as string,
+    );
     expect(init.status).toBe(200);
     expect(init.body.result.protocolVersion).toBe('2025-03-26');
     expect(await callTool(url, 'search_acme', { query: 'Before you begin' }, body.access_token as string)).toContain('/quickstart');
@@ -61,9 +81,18 @@ describe('the client_credentials grant', () => {
 
   it('refreshes with rotation, keeping the client credential lifetime', async () => {
     const first = await token({ grant_type: 'client_credentials', client_id: credential.clientId, client_secret: credential.clientSecret });
-    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token as string }, { Authorization: basic(credential.clientId, credential.clientSecret) });
+    const refreshed = await token(
+      { grant_type: 'refresh_token', refresh_token: first.body.refresh_token as string },
+      { Authorization: basic(credential.clientId, credential.clientSecret) },
+    );
     expect(refreshed.status).toBe(200);
-    expect(refreshed.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 1_209_600, refresh_token: expect.any(String), scope: 'mcp:search' });
+    expect(refreshed.body).toEqual({
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: 1_209_600,
+      refresh_token: expect.any(String),
+      scope: 'mcp:search',
+    });
     expect(refreshed.body.refresh_token).not.toBe(first.body.refresh_token);
     expect((await tools(refreshed.body.access_token as string)).status).toBe(200);
   });
@@ -76,7 +105,16 @@ describe('deleting a credential', () => {
     expect((await tools(body.access_token as string)).status).toBe(200);
     expect(await runtime.store.deleteClientCredential(doomed.clientId)).toBe(true);
     expect((await tools(body.access_token as string)).status).toBe(401);
-    expect((await token({ grant_type: 'refresh_token', refresh_token: body.refresh_token as string, client_id: doomed.clientId, client_secret: doomed.clientSecret })).body.error).toBe('invalid_client');
+    expect(
+      (
+        await token({
+          grant_type: 'refresh_token',
+          refresh_token: body.refresh_token as string,
+          client_id: doomed.clientId,
+          client_secret: doomed.clientSecret,
+        })
+      ).body.error,
+    ).toBe('invalid_client');
     expect((await token({ grant_type: 'client_credentials', client_id: doomed.clientId, client_secret: doomed.clientSecret })).status).toBe(401);
   });
 

@@ -46,15 +46,30 @@ beforeAll(async () => {
   runtime = await startAuthRuntime(localConfig(), SESSION_ENV, bundle);
   const client = await runtime.store.registerClient({ name: 'leak test', redirectUris: ['http://127.0.0.1:1/cb'], tokenEndpointAuthMethod: 'none' });
   browsers.anonymous = new Browser(runtime.url);
-  for (const [who, groups] of [['staff', ['staff']], ['finance', ['finance']]] as const) {
+  for (const [who, groups] of [
+    ['staff', ['staff']],
+    ['finance', ['finance']],
+  ] as const) {
     await runtime.store.addUser({ username: who, password: `${who}-password`, groups: [...groups] });
     browsers[who] = new Browser(runtime.url);
     expect((await browsers[who].signIn(who, `${who}-password`)).status).toBe(303);
     const subject = { kind: 'user' as const, userId: who, groups: [...groups] };
-    tokens[who] = (await runtime.store.issueTokens({ clientId: client.clientId, subject, audience: `${runtime.url}/authed/mcp`, scope: 'mcp:search', accessTtlSeconds: 600, refreshTtlSeconds: 600 })).accessToken;
+    tokens[who] = (
+      await runtime.store.issueTokens({
+        clientId: client.clientId,
+        subject,
+        audience: `${runtime.url}/authed/mcp`,
+        scope: 'mcp:search',
+        accessTtlSeconds: 600,
+        refreshTtlSeconds: 600,
+      })
+    ).accessToken;
   }
   const credential = await runtime.store.createClientCredential({ label: 'leak test' });
-  const response = await fetch(`${runtime.url}/authed/mcp/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: credential.clientId, client_secret: credential.clientSecret }) });
+  const response = await fetch(`${runtime.url}/authed/mcp/oauth/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: credential.clientId, client_secret: credential.clientSecret }),
+  });
   tokens.credential = ((await response.json()) as { access_token: string }).access_token;
 }, 60_000);
 afterAll(() => runtime?.close());
@@ -78,7 +93,11 @@ async function mcpReads(who: Who): Promise<Record<string, string>> {
     ls: await fs('ls -la / /vault'),
     cat: await fs('cat /vault/*.mdx'),
     // Naming the file gets the answer a missing file gets, which repeats the name it was given.
-    catByName: (await fs('cat /vault/ledger.mdx')).replaceAll('/vault/ledger.mdx', 'NAME') === (await fs('cat /vault/nothing.mdx')).replaceAll('/vault/nothing.mdx', 'NAME') ? '' : await fs('cat /vault/ledger.mdx'),
+    catByName:
+      (await fs('cat /vault/ledger.mdx')).replaceAll('/vault/ledger.mdx', 'NAME') ===
+      (await fs('cat /vault/nothing.mdx')).replaceAll('/vault/nothing.mdx', 'NAME')
+        ? ''
+        : await fs('cat /vault/ledger.mdx'),
     grep: await fs('grep -rn quinquennial /'),
     find: await fs('find / -name "*.mdx"'),
     tree: await fs('tree /'),
@@ -90,8 +109,24 @@ async function mcpReads(who: Who): Promise<Record<string, string>> {
 
 /** Everything a browser can fetch: readable pages whole, the restricted page, agent and discovery files. */
 async function httpReads(browser: Browser): Promise<Record<string, string>> {
-  const paths = ['/', '/guide', '/vault/open', '/vault/after', '/vault/ledger', '/vault/ledger.md', '/llms.txt', '/llms-full.txt', '/sitemap.xml', '/robots.txt', '/skill.md',
-    '/.well-known/mcp', '/.well-known/mcp/server-cards.json', '/.well-known/ai-catalog.json', '/mcp/server-card', '/authed/mcp/server-card'];
+  const paths = [
+    '/',
+    '/guide',
+    '/vault/open',
+    '/vault/after',
+    '/vault/ledger',
+    '/vault/ledger.md',
+    '/llms.txt',
+    '/llms-full.txt',
+    '/sitemap.xml',
+    '/robots.txt',
+    '/skill.md',
+    '/.well-known/mcp',
+    '/.well-known/mcp/server-cards.json',
+    '/.well-known/ai-catalog.json',
+    '/mcp/server-card',
+    '/authed/mcp/server-card',
+  ];
   const bodies: Record<string, string> = {};
   for (const path of paths) bodies[path] = await (await browser.get(path)).text();
   return bodies;
@@ -120,7 +155,8 @@ describe('the same reads as a finance user (the control)', () => {
 
   it('find the page in the pages around it, the header tab and llms.txt', async () => {
     const bodies = await httpReads(browsers.finance!);
-    for (const path of ['/vault/open', '/vault/after', '/vault/ledger', '/vault/ledger.md', '/llms.txt', '/llms-full.txt']) expect(leaked(bodies[path]!), path).not.toEqual([]);
+    for (const path of ['/vault/open', '/vault/after', '/vault/ledger', '/vault/ledger.md', '/llms.txt', '/llms-full.txt'])
+      expect(leaked(bodies[path]!), path).not.toEqual([]);
     // Only what anyone may read goes in the sitemap.
     expect(leaked(bodies['/sitemap.xml']!)).toEqual([]);
   });

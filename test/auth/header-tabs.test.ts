@@ -38,7 +38,11 @@ beforeAll(async () => {
   await runtime.store.addUser({ username: 'sam', password: 'sam-password', groups: ['staff'] });
   await runtime.store.addUser({ username: 'fay', password: 'fay-password', groups: ['finance'] });
   readers.anonymous = new Browser(runtime.url);
-  for (const [who, user] of [['outsider', 'olga'], ['staff', 'sam'], ['finance', 'fay']] as const) {
+  for (const [who, user] of [
+    ['outsider', 'olga'],
+    ['staff', 'sam'],
+    ['finance', 'fay'],
+  ] as const) {
     readers[who] = new Browser(runtime.url);
     expect((await readers[who].signIn(user, `${user}-password`)).status).toBe(303);
   }
@@ -56,10 +60,23 @@ async function tabsOf(who: keyof typeof readers, path = '/'): Promise<{ tabs: [s
 
 describe('header tabs per reader', () => {
   it('link each tab to the first page the reader may read', async () => {
-    expect((await tabsOf('anonymous')).tabs).toEqual([['Welcome', '/'], ['Handbook', '/handbook/open']]);
-    expect((await tabsOf('outsider')).tabs).toEqual([['Welcome', '/'], ['Handbook', '/handbook/members']]);
-    expect((await tabsOf('staff')).tabs).toEqual([['Welcome', '/'], ['Handbook', '/handbook/staff-only']]);
-    expect((await tabsOf('finance')).tabs).toEqual([['Welcome', '/'], ['Handbook', '/handbook/members'], ['Vault', '/vault/ledger']]);
+    expect((await tabsOf('anonymous')).tabs).toEqual([
+      ['Welcome', '/'],
+      ['Handbook', '/handbook/open'],
+    ]);
+    expect((await tabsOf('outsider')).tabs).toEqual([
+      ['Welcome', '/'],
+      ['Handbook', '/handbook/members'],
+    ]);
+    expect((await tabsOf('staff')).tabs).toEqual([
+      ['Welcome', '/'],
+      ['Handbook', '/handbook/staff-only'],
+    ]);
+    expect((await tabsOf('finance')).tabs).toEqual([
+      ['Welcome', '/'],
+      ['Handbook', '/handbook/members'],
+      ['Vault', '/vault/ledger'],
+    ]);
   });
 
   it('never name a page or section the reader cannot read, on any page they can', async () => {

@@ -15,7 +15,11 @@ function pkce(): { verifier: string; challenge: string } {
 }
 
 function authorizePath(params: Record<string, string | undefined>): string {
-  const query = new URLSearchParams(Object.entries({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, state: 'st-1', code_challenge_method: 'S256', ...params }).filter((e): e is [string, string] => e[1] !== undefined));
+  const query = new URLSearchParams(
+    Object.entries({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, state: 'st-1', code_challenge_method: 'S256', ...params }).filter(
+      (e): e is [string, string] => e[1] !== undefined,
+    ),
+  );
   return `/authed/mcp/oauth/authorize?${query}`;
 }
 
@@ -51,7 +55,9 @@ describe('discovery', () => {
   it('answers /authed/mcp without a token with 401 and where the metadata is', async () => {
     const answer = await rpc(`${runtime.url}/authed/mcp`, 'tools/list', {});
     expect(answer.status).toBe(401);
-    expect(answer.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${runtime.url}/.well-known/oauth-protected-resource/authed/mcp", scope="mcp:search"`);
+    expect(answer.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${runtime.url}/.well-known/oauth-protected-resource/authed/mcp", scope="mcp:search"`,
+    );
     const bad = await rpc(`${runtime.url}/authed/mcp`, 'tools/list', {}, 'docsite_at_not-a-token');
     expect(bad.status).toBe(401);
     expect(bad.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token", error_description="[^"]+", resource_metadata=/);
@@ -61,7 +67,12 @@ describe('discovery', () => {
     for (const path of ['/.well-known/oauth-protected-resource/authed/mcp', '/.well-known/oauth-protected-resource']) {
       const response = await fetch(`${runtime.url}${path}`);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
-      expect(await response.json()).toMatchObject({ resource: `${runtime.url}/authed/mcp`, authorization_servers: [`${runtime.url}/authed/mcp/oauth`], scopes_supported: ['mcp:search'], bearer_methods_supported: ['header'] });
+      expect(await response.json()).toMatchObject({
+        resource: `${runtime.url}/authed/mcp`,
+        authorization_servers: [`${runtime.url}/authed/mcp/oauth`],
+        scopes_supported: ['mcp:search'],
+        bearer_methods_supported: ['header'],
+      });
     }
   });
 
@@ -78,7 +89,11 @@ describe('discovery', () => {
       token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
       scopes_supported: ['mcp:search'],
     };
-    for (const path of ['/.well-known/oauth-authorization-server/authed/mcp/oauth', '/.well-known/oauth-authorization-server', '/.well-known/oauth-authorization-server/authed/mcp']) {
+    for (const path of [
+      '/.well-known/oauth-authorization-server/authed/mcp/oauth',
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/oauth-authorization-server/authed/mcp',
+    ]) {
       expect(await (await fetch(`${runtime.url}${path}`)).json(), path).toMatchObject(expected);
     }
   });
@@ -89,23 +104,47 @@ describe('dynamic client registration (RFC 7591)', () => {
     const response = await fetch(`${runtime.url}/authed/mcp/oauth/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ client_name: 'Test Agent', redirect_uris: [REDIRECT, 'https://claude.ai/api/mcp/auth_callback'], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' }),
+      body: JSON.stringify({
+        client_name: 'Test Agent',
+        redirect_uris: [REDIRECT, 'https://claude.ai/api/mcp/auth_callback'],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+      }),
     });
     expect(response.status).toBe(201);
     const body = (await response.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ client_name: 'Test Agent', redirect_uris: [REDIRECT, 'https://claude.ai/api/mcp/auth_callback'], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] });
+    expect(body).toMatchObject({
+      client_name: 'Test Agent',
+      redirect_uris: [REDIRECT, 'https://claude.ai/api/mcp/auth_callback'],
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+    });
     expect(body.client_secret).toBeUndefined();
     clientId = body.client_id as string;
   });
 
   it('gives confidential clients a secret', async () => {
-    const response = await fetch(`${runtime.url}/authed/mcp/oauth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['http://localhost:9/cb'] }) });
-    expect(await response.json()).toMatchObject({ token_endpoint_auth_method: 'client_secret_basic', client_secret: expect.stringMatching(/^docsite_cs_/), client_secret_expires_at: 0 });
+    const response = await fetch(`${runtime.url}/authed/mcp/oauth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: ['http://localhost:9/cb'] }),
+    });
+    expect(await response.json()).toMatchObject({
+      token_endpoint_auth_method: 'client_secret_basic',
+      client_secret: expect.stringMatching(/^docsite_cs_/),
+      client_secret_expires_at: 0,
+    });
   });
 
   it('registers only the allowed redirect URIs of a client that asks for several (Cursor asks for three)', async () => {
     const cursor = ['cursor://anysphere.cursor-mcp/oauth/callback', 'https://www.cursor.com/agents/mcp/oauth/callback', 'http://localhost:8787/callback'];
-    const response = await fetch(`${runtime.url}/authed/mcp/oauth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ client_name: 'Cursor', redirect_uris: cursor, token_endpoint_auth_method: 'none' }) });
+    const response = await fetch(`${runtime.url}/authed/mcp/oauth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Cursor', redirect_uris: cursor, token_endpoint_auth_method: 'none' }),
+    });
     expect(response.status).toBe(201);
     expect(((await response.json()) as { redirect_uris: string[] }).redirect_uris).toEqual(['http://localhost:8787/callback']);
   });
@@ -123,7 +162,11 @@ describe('dynamic client registration (RFC 7591)', () => {
     [{ redirect_uris: [REDIRECT], response_types: ['token'] }, 'invalid_client_metadata'],
     [{ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'private_key_jwt' }, 'invalid_client_metadata'],
   ])('refuses %j with %s', async (metadata, error) => {
-    const response = await fetch(`${runtime.url}/authed/mcp/oauth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(metadata) });
+    const response = await fetch(`${runtime.url}/authed/mcp/oauth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(metadata),
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error, error_description: expect.any(String) });
   });
@@ -148,13 +191,20 @@ describe('authorization code with PKCE', () => {
     expect(page).toContain('<code>http://127.0.0.1:7777</code>');
   });
 
-  it('issues tokens for the code and serves /authed/mcp with the user\'s groups', async () => {
+  it("issues tokens for the code and serves /authed/mcp with the user's groups", async () => {
     const { verifier, challenge } = pkce();
     const back = await approve({ code_challenge: challenge });
     expect(`${back.origin}${back.pathname}`).toBe(REDIRECT);
     expect(back.searchParams.get('state')).toBe('st-1');
     expect(back.searchParams.get('iss')).toBe(`${runtime.url}/authed/mcp/oauth`);
-    const answer = await token({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, code_verifier: verifier, redirect_uri: REDIRECT, client_id: clientId, resource: `${runtime.url}/authed/mcp` });
+    const answer = await token({
+      grant_type: 'authorization_code',
+      code: back.searchParams.get('code')!,
+      code_verifier: verifier,
+      redirect_uri: REDIRECT,
+      client_id: clientId,
+      resource: `${runtime.url}/authed/mcp`,
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(Object.keys(answer.body).sort()).toEqual(['access_token', 'expires_in', 'refresh_token', 'scope', 'token_type']);
@@ -165,7 +215,10 @@ describe('authorization code with PKCE', () => {
 
   it('accepts a loopback redirect URI on another port, and no other unregistered one', async () => {
     const { code, verifier } = await newCode('http://127.0.0.1:43210/callback');
-    expect((await token({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId, redirect_uri: 'http://127.0.0.1:43210/callback' })).status).toBe(200);
+    expect(
+      (await token({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId, redirect_uri: 'http://127.0.0.1:43210/callback' }))
+        .status,
+    ).toBe(200);
     for (const redirect of ['http://localhost:7777/callback', 'https://claude.ai/elsewhere', 'https://evil.test/callback']) {
       const page = await browser.get(authorizePath({ code_challenge: pkce().challenge, redirect_uri: redirect }));
       expect(page.status, redirect).toBe(400);
@@ -176,7 +229,12 @@ describe('authorization code with PKCE', () => {
   });
 
   it('requires PKCE with S256: a missing challenge or plain goes back as invalid_request', async () => {
-    for (const params of [{}, { code_challenge: pkce().challenge, code_challenge_method: 'plain' }, { code_challenge: pkce().challenge, code_challenge_method: undefined }, { code_challenge: 'short' }]) {
+    for (const params of [
+      {},
+      { code_challenge: pkce().challenge, code_challenge_method: 'plain' },
+      { code_challenge: pkce().challenge, code_challenge_method: undefined },
+      { code_challenge: 'short' },
+    ]) {
       const response = await browser.get(authorizePath(params));
       expect(response.status, JSON.stringify(params)).toBe(302);
       const back = new URL(response.headers.get('location')!);
@@ -185,13 +243,17 @@ describe('authorization code with PKCE', () => {
     }
     const wrongType = new URL((await browser.get(authorizePath({ code_challenge: pkce().challenge, response_type: 'token' }))).headers.get('location')!);
     expect(wrongType.searchParams.get('error')).toBe('unsupported_response_type');
-    const wrongResource = new URL((await browser.get(authorizePath({ code_challenge: pkce().challenge, resource: 'https://other.test/mcp' }))).headers.get('location')!);
+    const wrongResource = new URL(
+      (await browser.get(authorizePath({ code_challenge: pkce().challenge, resource: 'https://other.test/mcp' }))).headers.get('location')!,
+    );
     expect(wrongResource.searchParams.get('error')).toBe('invalid_target');
   });
 
   it('refuses a wrong verifier, and a code used twice (revoking what the first use issued)', async () => {
     const wrong = await newCode();
-    expect((await token({ grant_type: 'authorization_code', code: wrong.code, code_verifier: pkce().verifier, client_id: clientId })).body.error).toBe('invalid_grant');
+    expect((await token({ grant_type: 'authorization_code', code: wrong.code, code_verifier: pkce().verifier, client_id: clientId })).body.error).toBe(
+      'invalid_grant',
+    );
     const { code, verifier } = await newCode();
     const first = await token({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId });
     expect(first.status).toBe(200);
@@ -222,7 +284,10 @@ describe('authorization code with PKCE', () => {
 describe('refresh tokens and revocation', () => {
   async function tokens() {
     const { code, verifier } = await newCode();
-    return (await token({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId })).body as { access_token: string; refresh_token: string };
+    return (await token({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId })).body as {
+      access_token: string;
+      refresh_token: string;
+    };
   }
 
   it('rotates the refresh token on use; reusing a spent one revokes the whole grant', async () => {
@@ -239,7 +304,8 @@ describe('refresh tokens and revocation', () => {
 
   it('revokes an access token at once (RFC 7009), and answers 200 for unknown tokens', async () => {
     const issued = await tokens();
-    const revoke = (value: string) => fetch(`${runtime.url}/authed/mcp/oauth/revoke`, { method: 'POST', body: new URLSearchParams({ token: value, client_id: clientId }) });
+    const revoke = (value: string) =>
+      fetch(`${runtime.url}/authed/mcp/oauth/revoke`, { method: 'POST', body: new URLSearchParams({ token: value, client_id: clientId }) });
     expect((await revoke(issued.access_token)).status).toBe(200);
     expect((await rpc(`${runtime.url}/authed/mcp`, 'tools/list', {}, issued.access_token)).status).toBe(401);
     expect((await revoke('never-issued')).status).toBe(200);
@@ -253,7 +319,14 @@ describe('refresh tokens and revocation', () => {
     const issued = await tokens();
     runtime.advance(3_601_000);
     expect((await rpc(`${runtime.url}/authed/mcp`, 'tools/list', {}, issued.access_token)).status).toBe(401);
-    const elsewhere = await runtime.store.issueTokens({ clientId, subject: { kind: 'user', userId: 'ann', groups: [] }, audience: 'https://other.test/authed/mcp', scope: 'mcp:search', accessTtlSeconds: 600, refreshTtlSeconds: 600 });
+    const elsewhere = await runtime.store.issueTokens({
+      clientId,
+      subject: { kind: 'user', userId: 'ann', groups: [] },
+      audience: 'https://other.test/authed/mcp',
+      scope: 'mcp:search',
+      accessTtlSeconds: 600,
+      refreshTtlSeconds: 600,
+    });
     expect((await rpc(`${runtime.url}/authed/mcp`, 'tools/list', {}, elsewhere.accessToken)).status).toBe(401);
   });
 });
@@ -280,7 +353,11 @@ describe('token endpoint errors (RFC 6749 §5.2)', () => {
     const get = await fetch(`${runtime.url}/authed/mcp/oauth/token`);
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toContain('POST');
-    const json = await fetch(`${runtime.url}/authed/mcp/oauth/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"grant_type":"client_credentials"}' });
+    const json = await fetch(`${runtime.url}/authed/mcp/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"grant_type":"client_credentials"}',
+    });
     expect(json.status).toBe(400);
     expect(((await json.json()) as { error: string }).error).toBe('invalid_request');
   });

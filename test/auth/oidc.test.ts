@@ -25,7 +25,15 @@ async function startProvider(): Promise<void> {
 
 function configureProvider(siteUrl: string): void {
   const provider = new Provider(issuer, {
-    clients: [{ client_id: 'docs', client_secret: 'docs-client-secret', redirect_uris: [`${siteUrl}/_docsite/oidc/callback`], grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        client_id: 'docs',
+        client_secret: 'docs-client-secret',
+        redirect_uris: [`${siteUrl}/_docsite/oidc/callback`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     claims: { openid: ['sub'], profile: ['preferred_username'], roles: ['roles'] },
     scopes: ['openid', 'profile', 'roles'],
     async findAccount(_ctx: unknown, id: string) {

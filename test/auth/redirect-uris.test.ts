@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { redirectPolicy } from '../../src/auth/index.js';
 import { parseRedirectEntry, type AllowedRedirect } from '../../src/config/index.js';
 
-const allowed = ['claude.ai', 'https://vscode.dev/redirect', 'cursor://anysphere.cursor-mcp/oauth/callback', 'com.example.app:/oauth'].map((entry) => parseRedirectEntry(entry) as AllowedRedirect);
+const allowed = ['claude.ai', 'https://vscode.dev/redirect', 'cursor://anysphere.cursor-mcp/oauth/callback', 'com.example.app:/oauth'].map(
+  (entry) => parseRedirectEntry(entry) as AllowedRedirect,
+);
 const policy = redirectPolicy(allowed);
 const defaults = redirectPolicy([]);
 
@@ -42,10 +44,13 @@ describe('redirect URIs allowed at registration and authorization', () => {
     expect(policy.problemWith(uri)).toMatchObject({ reason: expect.stringMatching(/not allowed/), forbidden: false });
   });
 
-  it.each(['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>1</script>', 'file:///etc/passwd', 'vbscript:msgbox(1)'])('never allows %s', (uri) => {
-    expect(policy.problemWith(uri)).toMatchObject({ reason: expect.stringMatching(/never allowed/), forbidden: true });
-    expect(redirectPolicy([{ entry: 'x', protocol: new URL(uri).protocol, host: '', path: undefined }]).problemWith(uri)).toMatchObject({ forbidden: true });
-  });
+  it.each(['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>1</script>', 'file:///etc/passwd', 'vbscript:msgbox(1)'])(
+    'never allows %s',
+    (uri) => {
+      expect(policy.problemWith(uri)).toMatchObject({ reason: expect.stringMatching(/never allowed/), forbidden: true });
+      expect(redirectPolicy([{ entry: 'x', protocol: new URL(uri).protocol, host: '', path: undefined }]).problemWith(uri)).toMatchObject({ forbidden: true });
+    },
+  );
 
   it.each([
     ['http://localhost:3000/cb#fragment', /fragment/],
@@ -67,7 +72,13 @@ describe('matching a requested redirect URI to the registered ones', () => {
   });
 
   it('refuses any other difference', () => {
-    for (const uri of ['https://claude.ai/api/mcp/auth_callback/', 'https://claude.ai/api/mcp/auth_callback?x=1', 'http://127.0.0.1:5000/other', 'http://localhost:5000/callback', 'https://claude.ai:8443/api/mcp/auth_callback']) {
+    for (const uri of [
+      'https://claude.ai/api/mcp/auth_callback/',
+      'https://claude.ai/api/mcp/auth_callback?x=1',
+      'http://127.0.0.1:5000/other',
+      'http://localhost:5000/callback',
+      'https://claude.ai:8443/api/mcp/auth_callback',
+    ]) {
       expect(policy.isRegistered(uri, registered), uri).toBe(false);
     }
   });

@@ -18,7 +18,10 @@ describe('runtime config', () => {
       siteUrl: 'https://docs.acme.test',
       authentication: { provider: { type: 'local' }, session: { secret: undefined, lifetimeSeconds: 43_200 } },
       mcp: { enabled: true },
-      oauth: { allowedRedirects: [], tokenLifetimes: { accessToken: 3600, clientCredentialAccessToken: 1_209_600, refreshToken: 2_592_000, authorizationCode: 60 } },
+      oauth: {
+        allowedRedirects: [],
+        tokenLifetimes: { accessToken: 3600, clientCredentialAccessToken: 1_209_600, refreshToken: 2_592_000, authorizationCode: 60 },
+      },
     });
   });
 
@@ -31,30 +34,47 @@ describe('runtime config', () => {
   it('reads the oidc provider with its secret from the environment or a file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'docsite-config-'));
     writeFileSync(join(dir, 'oidc-secret'), 'from-a-file\n');
-    const oidc = (secret: object) => `{"authentication": {"provider": {"type": "oidc", "issuer": "https://id.acme.test", "clientId": "docs", "clientSecret": ${JSON.stringify(secret)}, "scopes": ["profile", "groups"], "groupsClaim": "roles"}}}`;
+    const oidc = (secret: object) =>
+      `{"authentication": {"provider": {"type": "oidc", "issuer": "https://id.acme.test", "clientId": "docs", "clientSecret": ${JSON.stringify(secret)}, "scopes": ["profile", "groups"], "groupsClaim": "roles"}}}`;
     expect(parse(oidc({ env: 'OIDC_SECRET' }), { OIDC_SECRET: 'from-env' }).config?.authentication?.provider).toEqual({
-      type: 'oidc', issuer: 'https://id.acme.test', clientId: 'docs', clientSecret: 'from-env', scopes: ['openid', 'profile', 'groups'], groupsClaim: 'roles', usernameClaim: 'preferred_username',
+      type: 'oidc',
+      issuer: 'https://id.acme.test',
+      clientId: 'docs',
+      clientSecret: 'from-env',
+      scopes: ['openid', 'profile', 'groups'],
+      groupsClaim: 'roles',
+      usernameClaim: 'preferred_username',
     });
     expect(parse(oidc({ file: 'oidc-secret' }), {}, dir).config?.authentication?.provider).toMatchObject({ clientSecret: 'from-a-file' });
   });
 
   it('refuses secrets written inline, without repeating them', () => {
-    const result = parse('{\n  "authentication": {\n    "provider": {"type": "oidc", "issuer": "https://id.acme.test", "clientId": "docs", "clientSecret": "hunter2-inline"}\n  }\n}');
+    const result = parse(
+      '{\n  "authentication": {\n    "provider": {"type": "oidc", "issuer": "https://id.acme.test", "clientId": "docs", "clientSecret": "hunter2-inline"}\n  }\n}',
+    );
     expect(result.config).toBeUndefined();
     expect(result.diagnostics).toMatchObject([{ code: 'runtime-config/inline-secret', line: 3, severity: 'error' }]);
     expect(JSON.stringify(result.diagnostics)).not.toContain('hunter2');
   });
 
   it('reports secrets that cannot be resolved, and short session secrets', () => {
-    expect(codes('{"authentication": {"provider": {"type": "local"}, "session": {"secret": {"env": "MISSING"}}}}')).toEqual(['runtime-config/secret-unavailable']);
-    expect(codes('{"authentication": {"provider": {"type": "local"}, "session": {"secret": {"file": "no-such-file"}}}}')).toEqual(['runtime-config/secret-unavailable']);
-    expect(codes('{"authentication": {"provider": {"type": "local"}, "session": {"secret": {"env": "S"}}}}', { S: 'short' })).toEqual(['runtime-config/secret-unavailable']);
+    expect(codes('{"authentication": {"provider": {"type": "local"}, "session": {"secret": {"env": "MISSING"}}}}')).toEqual([
+      'runtime-config/secret-unavailable',
+    ]);
+    expect(codes('{"authentication": {"provider": {"type": "local"}, "session": {"secret": {"file": "no-such-file"}}}}')).toEqual([
+      'runtime-config/secret-unavailable',
+    ]);
+    expect(codes('{"authentication": {"provider": {"type": "local"}, "session": {"secret": {"env": "S"}}}}', { S: 'short' })).toEqual([
+      'runtime-config/secret-unavailable',
+    ]);
   });
 
   it('makes unknown keys errors, so a typo never leaves a site open', () => {
     const result = parse('{\n  "authentcation": {"provider": {"type": "local"}}\n}');
     expect(result.config).toBeUndefined();
-    expect(result.diagnostics).toMatchObject([{ code: 'runtime-config/unknown-key', severity: 'error', line: 2, column: 3, message: 'Unknown key "authentcation".' }]);
+    expect(result.diagnostics).toMatchObject([
+      { code: 'runtime-config/unknown-key', severity: 'error', line: 2, column: 3, message: 'Unknown key "authentcation".' },
+    ]);
   });
 
   it('points at the line of schema errors and JSON syntax errors', () => {

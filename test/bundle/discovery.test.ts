@@ -5,8 +5,14 @@ import { siteTools } from '../../src/bundle/tools.js';
 
 const one = { versions: [], languages: [] };
 const several = {
-  versions: [{ name: 'v2', default: true }, { name: 'v1', default: false }],
-  languages: [{ name: 'en', default: true }, { name: 'es', default: false }],
+  versions: [
+    { name: 'v2', default: true },
+    { name: 'v1', default: false },
+  ],
+  languages: [
+    { name: 'en', default: true },
+    { name: 'es', default: false },
+  ],
 };
 
 describe('names', () => {
@@ -21,7 +27,11 @@ describe('names', () => {
 describe('siteTools', () => {
   it('names tools after the site and keeps server + tool names short', () => {
     const tools = siteTools('LangChain', one);
-    expect([tools.search.name, tools.filesystem.name, tools.feedback.name]).toEqual(['search_lang_chain', 'query_docs_filesystem_lang_chain', 'submit_feedback']);
+    expect([tools.search.name, tools.filesystem.name, tools.feedback.name]).toEqual([
+      'search_lang_chain',
+      'query_docs_filesystem_lang_chain',
+      'submit_feedback',
+    ]);
     const long = siteTools('A Very Long Documentation Site Name For Testing', one);
     expect(long.filesystem.name.length).toBeLessThanOrEqual(46);
   });
@@ -47,7 +57,13 @@ describe('siteTools', () => {
 });
 
 describe('discovery documents', () => {
-  const input: DiscoveryInput = { siteName: 'Acme', version: '1.2.3', siteUrl: 'https://docs.acme.test', tools: Object.values(siteTools('Acme', one)), hasResources: true };
+  const input: DiscoveryInput = {
+    siteName: 'Acme',
+    version: '1.2.3',
+    siteUrl: 'https://docs.acme.test',
+    tools: Object.values(siteTools('Acme', one)),
+    hasResources: true,
+  };
 
   it('lists the public server, and the authenticated one only when authentication is on', () => {
     expect(discoveryDocument(input, false)).toEqual({

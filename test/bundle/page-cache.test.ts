@@ -8,7 +8,10 @@ import { BUILD_PAGE_JOB, buildPageSource, textOf } from '../../src/bundle/page-j
 
 /** A page as this thread builds it: its body and Markdown are strings. */
 function pageOf(n: number) {
-  const page = buildPageSource(`guides/p${n}.mdx`, `---\ntitle: Page ${n}\n---\n\nBody of page ${n}, with ünïcödé and a line\nbreak.\n\n## Part ${n}\n\nMore.\n`);
+  const page = buildPageSource(
+    `guides/p${n}.mdx`,
+    `---\ntitle: Page ${n}\n---\n\nBody of page ${n}, with ünïcödé and a line\nbreak.\n\n## Part ${n}\n\nMore.\n`,
+  );
   return { ...page, html: textOf(page.html), markdown: textOf(page.markdown) };
 }
 /** What a cached page holds, as plain data: a section read from the log decodes its text when asked. */

@@ -16,7 +16,8 @@ const PAGES = Array.from({ length: 300 }, (_, i) => `p/page-${String(i).padStart
 let site: string;
 let out: string;
 const manifestOf = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, '_docsite/manifest.json'), 'utf8'));
-const partsOf = (dir: string): Map<string, string> => new Map(readdirSync(join(dir, '_docsite/sources')).map((name) => [name, readFileSync(join(dir, '_docsite/sources', name), 'utf8')]));
+const partsOf = (dir: string): Map<string, string> =>
+  new Map(readdirSync(join(dir, '_docsite/sources')).map((name) => [name, readFileSync(join(dir, '_docsite/sources', name), 'utf8')]));
 
 beforeAll(async () => {
   const files: Record<string, string | object> = { 'docs.json': { name: 'Parts', navigation: { groups: [{ group: 'All', pages: PAGES }] } } };
@@ -46,7 +47,12 @@ describe('page sources in the bundle', () => {
     expect((await build(site, { out, jobs: 1 })).errors).toEqual([]);
     const after = partsOf(out);
     const changed = [...after].filter(([name, text]) => before.get(name) !== text).map(([name]) => name);
-    expect(changed).toEqual([manifestOf(out).pages.find((p) => p.path === 'p/page-007')!.source.split('/').pop()]);
+    expect(changed).toEqual([
+      manifestOf(out)
+        .pages.find((p) => p.path === 'p/page-007')!
+        .source.split('/')
+        .pop(),
+    ]);
     expect(JSON.parse(after.get(changed[0]!)!)['p/page-007']).toContain('An added line.');
   }, 60_000);
 

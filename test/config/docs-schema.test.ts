@@ -34,7 +34,19 @@ const FULL = {
                 tab: 'Guides',
                 icon: 'book',
                 anchors: [{ anchor: 'Docs', dropdowns: [{ dropdown: 'More', groups: [{ group: 'G', pages: ['a'] }] }] }],
-                groups: [{ group: 'A', icon: 'star', expanded: true, public: true, hidden: false, root: 'a', tag: 'NEW', openapi: 'openapi.yaml', pages: ['a', { group: 'B', pages: [{ group: 'C', pages: ['GET /users'] }] }] }],
+                groups: [
+                  {
+                    group: 'A',
+                    icon: 'star',
+                    expanded: true,
+                    public: true,
+                    hidden: false,
+                    root: 'a',
+                    tag: 'NEW',
+                    openapi: 'openapi.yaml',
+                    pages: ['a', { group: 'B', pages: [{ group: 'C', pages: ['GET /users'] }] }],
+                  },
+                ],
               },
             ],
           },
@@ -74,8 +86,22 @@ describe('docs.json schema', () => {
 describe('frontmatter schema', () => {
   it('accepts every documented key', () => {
     const yaml = [
-      'title: T', 'description: D', 'sidebarTitle: S', 'icon: rocket', 'api: GET /a', 'openapi: GET /a', 'playground: simple', 'authMethod: none',
-      'noindex: true', 'hidden: false', 'public: true', 'groups: [admins]', 'tag: NEW', 'deprecated: true', 'mode: wide', '"og:title": Social',
+      'title: T',
+      'description: D',
+      'sidebarTitle: S',
+      'icon: rocket',
+      'api: GET /a',
+      'openapi: GET /a',
+      'playground: simple',
+      'authMethod: none',
+      'noindex: true',
+      'hidden: false',
+      'public: true',
+      'groups: [admins]',
+      'tag: NEW',
+      'deprecated: true',
+      'mode: wide',
+      '"og:title": Social',
     ].join('\n');
     expect(parseFrontmatter(yaml, 'p.mdx', 2).diagnostics).toEqual([]);
   });

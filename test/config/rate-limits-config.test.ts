@@ -8,7 +8,16 @@ describe('rateLimits in the runtime config', () => {
   it('defaults to SPEC.md 8 per hour, failing open', () => {
     expect(parse('{}').config?.rateLimits).toEqual({
       windowSeconds: 3600,
-      quotas: { mcpPerUser: 5000, search: 10_000, filesystem: 10_000, authedSearch: 5000, authedFilesystem: 5000, oauthToken: 300, oauthRegister: 30, analytics: 1000 },
+      quotas: {
+        mcpPerUser: 5000,
+        search: 10_000,
+        filesystem: 10_000,
+        authedSearch: 5000,
+        authedFilesystem: 5000,
+        oauthToken: 300,
+        oauthRegister: 30,
+        analytics: 1000,
+      },
       onLimiterFailure: 'open',
       redisKeyPrefix: 'docsite:ratelimit:',
     });
@@ -16,7 +25,9 @@ describe('rateLimits in the runtime config', () => {
   });
 
   it('overrides any value and keeps the defaults of the others', () => {
-    const { config } = parse('{"rateLimits": {"search": 20, "analytics": 5, "windowSeconds": 60, "onLimiterFailure": "closed", "redisKeyPrefix": "acme:prod:"}}');
+    const { config } = parse(
+      '{"rateLimits": {"search": 20, "analytics": 5, "windowSeconds": 60, "onLimiterFailure": "closed", "redisKeyPrefix": "acme:prod:"}}',
+    );
     expect(config?.rateLimits).toEqual({
       windowSeconds: 60,
       quotas: { ...DEFAULT_RUNTIME_CONFIG.rateLimits.quotas, search: 20, analytics: 5 },
@@ -26,7 +37,13 @@ describe('rateLimits in the runtime config', () => {
   });
 
   it('refuses unknown quotas, quotas below 1, other failure policies and prefixes with spaces, saying where', () => {
-    const cases = ['{"rateLimits": {"serch": 5}}', '{"rateLimits": {"search": 0}}', '{"rateLimits": {"onLimiterFailure": "maybe"}}', '{"rateLimits": {"redisKeyPrefix": "a b"}}', '{"rateLimits": {"search": 1.5}}'];
+    const cases = [
+      '{"rateLimits": {"serch": 5}}',
+      '{"rateLimits": {"search": 0}}',
+      '{"rateLimits": {"onLimiterFailure": "maybe"}}',
+      '{"rateLimits": {"redisKeyPrefix": "a b"}}',
+      '{"rateLimits": {"search": 1.5}}',
+    ];
     for (const text of cases) {
       const result = parse(text);
       expect(result.config, text).toBeUndefined();

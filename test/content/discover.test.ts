@@ -30,7 +30,16 @@ describe('discoverFiles', () => {
     const files = await discoverFiles(root);
     expect(files.pages).toEqual(['guides/README.md', 'index.mdx', 'keep.draft.mdx', 'notes/_docsite/readme.md']);
     expect(files.files).toEqual([
-      '.docsiteignore', 'docs.json', 'guides/README.md', 'images/logo.svg', 'index.mdx', 'keep.draft.mdx', 'notes/_docsite/readme.md', 'skill.md', 'skills/a/SKILL.md', 'snippets/part.mdx',
+      '.docsiteignore',
+      'docs.json',
+      'guides/README.md',
+      'images/logo.svg',
+      'index.mdx',
+      'keep.draft.mdx',
+      'notes/_docsite/readme.md',
+      'skill.md',
+      'skills/a/SKILL.md',
+      'snippets/part.mdx',
     ]);
     expect(files.isIgnored('drafts/a.mdx')).toBe(true);
     expect(files.isIgnored('keep.draft.mdx')).toBe(false);

@@ -80,7 +80,10 @@ describe('parsePage', () => {
   });
 
   it('collects links from Markdown, components and images, and ids of JSX elements', () => {
-    const { page } = parsePage('a.mdx', '<Card title="Go" href="/quickstart" img="/images/card.png" />\n\n![diagram](/images/d.png)\n\n<div id="faq">x</div>\n');
+    const { page } = parsePage(
+      'a.mdx',
+      '<Card title="Go" href="/quickstart" img="/images/card.png" />\n\n![diagram](/images/d.png)\n\n<div id="faq">x</div>\n',
+    );
     expect(page.links.map((l) => [l.kind, l.url])).toEqual([
       ['link', '/quickstart'],
       ['image', '/images/card.png'],
@@ -90,7 +93,8 @@ describe('parsePage', () => {
   });
 
   it('warns of components it does not know, and of those imported from code, which it never runs', () => {
-    const source = 'import { Chart } from "/snippets/chart.jsx";\nimport Plan from "/snippets/plan.mdx";\n\n<Banner>Hi</Banner>\n\n<Chart data="x" />\n\n<Plan />\n\n<Note>Known.</Note>\n';
+    const source =
+      'import { Chart } from "/snippets/chart.jsx";\nimport Plan from "/snippets/plan.mdx";\n\n<Banner>Hi</Banner>\n\n<Chart data="x" />\n\n<Plan />\n\n<Note>Known.</Note>\n';
     const { diagnostics } = parsePage('a.mdx', source);
     expect(diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
       ['render/unknown-component', 4, 'Unknown component <Banner>; its children are rendered as they are.'],

@@ -24,7 +24,8 @@ function site(extra: Record<string, string> = {}): string {
   return writeSite({
     'docs.json': '{}',
     'guides/deploy.mdx': PAGE,
-    'snippets/caution.mdx': '## Before you start\n\n<Warning>Back up the [database](/guides/backup) first.</Warning>\n\nimport Notes from "/snippets/notes.mdx";\n\n<Notes />\n',
+    'snippets/caution.mdx':
+      '## Before you start\n\n<Warning>Back up the [database](/guides/backup) first.</Warning>\n\nimport Notes from "/snippets/notes.mdx";\n\n<Notes />\n',
     'snippets/notes.mdx': '### Notes {#release-notes}\n\nSee the changelog.\n',
     'snippets/plans/plan.mdx': 'the **Team** plan',
     ...extra,
@@ -42,12 +43,18 @@ describe('snippets', () => {
     expect(html).toContain('<h2 id="before-you-start">Before you start');
     expect(html).toContain('<h2 id="before-you-start-1">Before you start');
     expect(html).toContain('<h3 id="release-notes">Notes');
-    expect(parsed.page.headings.map((h) => [h.id, h.line])).toEqual([['deploy', 8], ['before-you-start', 10], ['release-notes', 10], ['before-you-start-1', 14], ['release-notes', 14]]);
+    expect(parsed.page.headings.map((h) => [h.id, h.line])).toEqual([
+      ['deploy', 8],
+      ['before-you-start', 10],
+      ['release-notes', 10],
+      ['before-you-start-1', 14],
+      ['release-notes', 14],
+    ]);
     expect(parsed.page.sections.map((s) => s.text).join('\n')).toContain('Back up the database first.');
     expect(parsed.page.links).toContainEqual({ kind: 'link', url: '/guides/backup', line: 10, column: 1 });
   });
 
-  it('fills a snippet\'s {name} expressions from string props, in the page and in its Markdown', () => {
+  it("fills a snippet's {name} expressions from string props, in the page and in its Markdown", () => {
     const root = site({ 'snippets/greeting.mdx': 'Hello {name}, your plan is {plan}. {1 + 1}\n' });
     const source = '---\ntitle: Hi\n---\n\nimport Greeting from "/snippets/greeting.mdx";\n\n<Greeting name="Ada" plan="Team" />\n';
     const { tree, snippets } = analysePage('hi.mdx', source, { root });
@@ -61,12 +68,15 @@ describe('snippets', () => {
     const { parsed, tree, snippets } = analysePage('install.mdx', source, { root });
     expect(renderBody(tree!)).toBe('<p>Install v2.4 and say "hi".</p>\n<p>2.4</p>');
     expect(pageMarkdown(source, 'Install', undefined, snippets)).toBe('# Install\n\nInstall v2.4 and say "hi".\n\n2.4\n');
-    expect(parsed.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([['mdx/snippet', 1, 'The snippet snippets/vars.mdx has no `export const missing = "…"` for {missing}.']]);
+    expect(parsed.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
+      ['mdx/snippet', 1, 'The snippet snippets/vars.mdx has no `export const missing = "…"` for {missing}.'],
+    ]);
   });
 
   it('reports a missing snippet, one outside snippets/, and one that places itself, at the page', () => {
     const root = site({ 'snippets/loop.mdx': 'import Loop from "/snippets/loop.mdx";\n\n<Loop />\n' });
-    const source = 'import Gone from "/snippets/gone.mdx";\nimport Page from "/guides/other.mdx";\nimport Loop from "/snippets/loop.mdx";\n\n<Gone />\n\n<Page />\n\n<Loop />\n';
+    const source =
+      'import Gone from "/snippets/gone.mdx";\nimport Page from "/guides/other.mdx";\nimport Loop from "/snippets/loop.mdx";\n\n<Gone />\n\n<Page />\n\n<Loop />\n';
     const { diagnostics } = parsePage('index.mdx', source, { root });
     expect(diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
       ['mdx/snippet', 2, '"/guides/other.mdx" is not under snippets/: pages import MDX only from there, so <Page> renders nothing.'],

@@ -46,7 +46,14 @@ describe('parsePages on worker threads', () => {
     expect(gone.page.parsed).toBe(false);
     expect(gone.diagnostics).toEqual([expect.objectContaining({ code: 'mdx/read-error', file: 'gone.mdx', line: 1 })]);
     expect(gone.diagnostics[0]!.message).toMatch(/^Cannot read the page: ENOENT/);
-    expect(parsed[101]!.diagnostics).toEqual([expect.objectContaining({ code: 'mdx/read-error', file: 'latin1.mdx', line: 5, message: 'The page is not UTF-8 text: line 5 has bytes that are not UTF-8.' })]);
+    expect(parsed[101]!.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'mdx/read-error',
+        file: 'latin1.mdx',
+        line: 5,
+        message: 'The page is not UTF-8 text: line 5 has bytes that are not UTF-8.',
+      }),
+    ]);
     const inThread = parsePage(files[70]!, `---\ntitle: Page 70\n---\n\n# Heading 70\n\nText of page 70.\n`);
     expect(parsed[71]).toEqual(inThread);
     expect(parsed.filter((p) => p.diagnostics.length > 0)).toHaveLength(2);

@@ -36,7 +36,8 @@ const isJson = (answer: RawAnswer): boolean => {
 /** A 4xx (one of `statuses` when given) with a JSON body. */
 function jsonClientError(...statuses: number[]): BadInput['check'] {
   return (answer) => {
-    if (statuses.length > 0 ? !statuses.includes(answer.status) : answer.status < 400 || answer.status > 499) return `status ${answer.status}, expected ${statuses.join(' or ') || '4xx'}`;
+    if (statuses.length > 0 ? !statuses.includes(answer.status) : answer.status < 400 || answer.status > 499)
+      return `status ${answer.status}, expected ${statuses.join(' or ') || '4xx'}`;
     if (!isJson(answer)) return `4xx without a JSON body: ${answer.body.slice(0, 120)}`;
     return undefined;
   };
@@ -66,7 +67,18 @@ const noLeakNoCrash: BadInput['check'] = (answer) => {
   return answer.status >= 500 ? `status ${answer.status}` : undefined;
 };
 
-const ODD_STRINGS = ['\ud800', '\udfff\ud800', '\u0000', 'a\u0000b', '\u202e\u2066evil\u2069', '\ufeff', '\uffff', '🧨'.repeat(3), '\u0085\u2028\u2029', 'e\u0301\u0301\u0301'];
+const ODD_STRINGS = [
+  '\ud800',
+  '\udfff\ud800',
+  '\u0000',
+  'a\u0000b',
+  '\u202e\u2066evil\u2069',
+  '\ufeff',
+  '\uffff',
+  '🧨'.repeat(3),
+  '\u0085\u2028\u2029',
+  'e\u0301\u0301\u0301',
+];
 const ODD_PATH_SEGMENTS = ['%ED%A0%80', '%C0%AE%C0%AE', '%00', '%E2%80%AE', '%FF%FE', '%F0%9F', '%25', '%u002e', '%c0%af'];
 const TRAVERSALS = [
   '/../../../../etc/passwd',
@@ -86,7 +98,19 @@ const TRAVERSALS = [
   '/guides/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd.md',
   '/....//....//etc/passwd',
 ];
-const FILESYSTEM_TRAVERSALS = ['cat /../../../../etc/passwd', 'cat ../../../etc/passwd', 'ls /..', 'cat /%2e%2e/%2e%2e/etc/passwd', 'grep -r root /../../etc', 'head -5 /quickstart.mdx/../../../../etc/passwd', 'cat "/\u0000/etc/passwd"', 'rg root:x /../..', 'cat ~/../../etc/passwd', 'cat $(echo /etc/passwd)', 'cat /etc/passwd'];
+const FILESYSTEM_TRAVERSALS = [
+  'cat /../../../../etc/passwd',
+  'cat ../../../etc/passwd',
+  'ls /..',
+  'cat /%2e%2e/%2e%2e/etc/passwd',
+  'grep -r root /../../etc',
+  'head -5 /quickstart.mdx/../../../../etc/passwd',
+  'cat "/\u0000/etc/passwd"',
+  'rg root:x /../..',
+  'cat ~/../../etc/passwd',
+  'cat $(echo /etc/passwd)',
+  'cat /etc/passwd',
+];
 
 /** Every endpoint of the fuzzed server, by method and path. */
 const ENDPOINTS: { method: string; path: string }[] = [
@@ -118,7 +142,8 @@ function rpcBody(method: string, params: unknown, id: unknown = 1): string {
 /** Malformed JSON-RPC: broken JSON, wrong envelope, wrong parameter types, odd Unicode in arguments. */
 function malformedRpc(random: Random, target: FuzzTarget): string[] {
   const { search, filesystem } = target.tools;
-  const wrong = (): unknown => random.pick([null, 7, -1.5, true, [], {}, [1, [2]], { a: { b: 'c' } }, 'x'.repeat(random.int(0, 3000)), random.pick(ODD_STRINGS)]);
+  const wrong = (): unknown =>
+    random.pick([null, 7, -1.5, true, [], {}, [1, [2]], { a: { b: 'c' } }, 'x'.repeat(random.int(0, 3000)), random.pick(ODD_STRINGS)]);
   const bodies = [
     '{"jsonrpc":"2.0","id":1,"method":"tools/call"',
     '{"jsonrpc":"2.0",,}',
@@ -138,12 +163,22 @@ function malformedRpc(random: Random, target: FuzzTarget): string[] {
     rpcBody('tools/call', { name: filesystem, arguments: { command: wrong() } }),
     rpcBody('tools/call', { name: 'submit_feedback', arguments: { path: wrong(), feedback: wrong() } }),
     rpcBody('tools/call', { name: 'submit_feedback', arguments: { path: `/no-such-page/${random.pick(ODD_STRINGS)}`, feedback: random.pick(ODD_STRINGS) } }),
-    rpcBody('tools/call', { name: 'submit_feedback', arguments: { path: '/quickstart', feedback: random.pick([' ', '\u2028\ufeff \t', '\n\n', 'a\u0000b', '\u0000']) } }),
+    rpcBody('tools/call', {
+      name: 'submit_feedback',
+      arguments: { path: '/quickstart', feedback: random.pick([' ', '\u2028\ufeff \t', '\n\n', 'a\u0000b', '\u0000']) },
+    }),
     rpcBody('tools/call', { name: 'submit_feedback', arguments: { path: random.pick(TRAVERSALS), feedback: 'x' } }),
     rpcBody('resources/read', { uri: random.pick(['file:///etc/passwd', 'docsite://skills/../../etc/passwd', wrong()]) }),
     rpcBody(random.pick(ODD_STRINGS), wrong()),
     rpcBody('initialize', { protocolVersion: wrong(), capabilities: wrong(), clientInfo: wrong() }),
-    JSON.stringify(Array.from({ length: random.int(2, 50) }, (_, i) => ({ jsonrpc: '2.0', id: i, method: random.pick(['tools/call', 'nope', 'resources/read']), params: wrong() }))),
+    JSON.stringify(
+      Array.from({ length: random.int(2, 50) }, (_, i) => ({
+        jsonrpc: '2.0',
+        id: i,
+        method: random.pick(['tools/call', 'nope', 'resources/read']),
+        params: wrong(),
+      })),
+    ),
   ];
   return bodies;
 }
@@ -157,17 +192,30 @@ function nested(depth: number, random: Random): string {
 export function badInputs(seed: number, target: FuzzTarget): BadInput[] {
   const random = new Random(seed);
   const cases: BadInput[] = [];
-  const mcpAuth = (path: string): Record<string, string> => (path === '/authed/mcp' ? { ...MCP_HEADERS, Authorization: `Bearer ${target.accessToken}` } : MCP_HEADERS);
+  const mcpAuth = (path: string): Record<string, string> =>
+    path === '/authed/mcp' ? { ...MCP_HEADERS, Authorization: `Bearer ${target.accessToken}` } : MCP_HEADERS;
 
   for (const path of ['/mcp', '/authed/mcp']) {
     for (const body of malformedRpc(random, target)) {
-      cases.push({ label: `malformed JSON-RPC to ${path}: ${body.slice(0, 60)}`, request: { method: 'POST', path, headers: mcpAuth(path), body }, check: (answer) => rpcRefused(answer) ?? noLeakNoCrash(answer) });
+      cases.push({
+        label: `malformed JSON-RPC to ${path}: ${body.slice(0, 60)}`,
+        request: { method: 'POST', path, headers: mcpAuth(path), body },
+        check: (answer) => rpcRefused(answer) ?? noLeakNoCrash(answer),
+      });
     }
     // The filesystem tool is a sandbox over the docs: `..` of its root is its root, and nothing outside is reachable.
     for (const command of FILESYSTEM_TRAVERSALS) {
-      cases.push({ label: `filesystem \`${command}\` on ${path}`, request: { method: 'POST', path, headers: mcpAuth(path), body: rpcBody('tools/call', { name: target.tools.filesystem, arguments: { command } }) }, check: noLeakNoCrash });
+      cases.push({
+        label: `filesystem \`${command}\` on ${path}`,
+        request: { method: 'POST', path, headers: mcpAuth(path), body: rpcBody('tools/call', { name: target.tools.filesystem, arguments: { command } }) },
+        check: noLeakNoCrash,
+      });
     }
-    cases.push({ label: `empty batch to ${path}`, request: { method: 'POST', path, headers: mcpAuth(path), body: '[]' }, check: (answer) => (answer.status === 202 && answer.body === '' ? undefined : `status ${answer.status}`) });
+    cases.push({
+      label: `empty batch to ${path}`,
+      request: { method: 'POST', path, headers: mcpAuth(path), body: '[]' },
+      check: (answer) => (answer.status === 202 && answer.body === '' ? undefined : `status ${answer.status}`),
+    });
     const odd = ODD_STRINGS.slice(0, random.int(1, ODD_STRINGS.length)).join('');
     cases.push({
       label: `search for odd Unicode on ${path}`,
@@ -175,13 +223,46 @@ export function badInputs(seed: number, target: FuzzTarget): BadInput[] {
       check: (answer) => (answer.status === 200 && isJson(answer) ? undefined : `status ${answer.status}`),
     });
     const depth = random.int(5_000, 60_000);
-    cases.push({ label: `JSON ${depth} levels deep to ${path}`, request: { method: 'POST', path, headers: mcpAuth(path), body: nested(depth, random) }, check: rpcRefused });
-    cases.push({ label: `nested params ${depth} levels deep to ${path}`, request: { method: 'POST', path, headers: mcpAuth(path), body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${target.tools.search}","arguments":{"query":${nested(depth, random)}}}}` }, check: rpcRefused });
-    cases.push({ label: `huge body to ${path}`, request: { method: 'POST', path, headers: mcpAuth(path), body: `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"p":"${'x'.repeat(300 * 1024)}"}}` }, check: jsonClientError(413) });
-    cases.push({ label: `huge chunked body to ${path}`, request: { method: 'POST', path, headers: mcpAuth(path), body: 'x'.repeat(4 * 1024 * 1024), chunked: true }, check: jsonClientError(413) });
-    cases.push({ label: `unsupported charset to ${path}`, request: { method: 'POST', path, headers: { ...mcpAuth(path), 'Content-Type': 'application/json; charset=latin1' }, body: rpcBody('ping', {}) }, check: jsonClientError(415) });
-    cases.push({ label: `unknown content encoding to ${path}`, request: { method: 'POST', path, headers: { ...mcpAuth(path), 'Content-Encoding': 'br, zz' }, body: rpcBody('ping', {}) }, check: jsonClientError(415) });
-    cases.push({ label: `gzip bomb header with a plain body to ${path}`, request: { method: 'POST', path, headers: { ...mcpAuth(path), 'Content-Encoding': 'gzip' }, body: rpcBody('ping', {}) }, check: jsonClientError(400) });
+    cases.push({
+      label: `JSON ${depth} levels deep to ${path}`,
+      request: { method: 'POST', path, headers: mcpAuth(path), body: nested(depth, random) },
+      check: rpcRefused,
+    });
+    cases.push({
+      label: `nested params ${depth} levels deep to ${path}`,
+      request: {
+        method: 'POST',
+        path,
+        headers: mcpAuth(path),
+        body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${target.tools.search}","arguments":{"query":${nested(depth, random)}}}}`,
+      },
+      check: rpcRefused,
+    });
+    cases.push({
+      label: `huge body to ${path}`,
+      request: { method: 'POST', path, headers: mcpAuth(path), body: `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"p":"${'x'.repeat(300 * 1024)}"}}` },
+      check: jsonClientError(413),
+    });
+    cases.push({
+      label: `huge chunked body to ${path}`,
+      request: { method: 'POST', path, headers: mcpAuth(path), body: 'x'.repeat(4 * 1024 * 1024), chunked: true },
+      check: jsonClientError(413),
+    });
+    cases.push({
+      label: `unsupported charset to ${path}`,
+      request: { method: 'POST', path, headers: { ...mcpAuth(path), 'Content-Type': 'application/json; charset=latin1' }, body: rpcBody('ping', {}) },
+      check: jsonClientError(415),
+    });
+    cases.push({
+      label: `unknown content encoding to ${path}`,
+      request: { method: 'POST', path, headers: { ...mcpAuth(path), 'Content-Encoding': 'br, zz' }, body: rpcBody('ping', {}) },
+      check: jsonClientError(415),
+    });
+    cases.push({
+      label: `gzip bomb header with a plain body to ${path}`,
+      request: { method: 'POST', path, headers: { ...mcpAuth(path), 'Content-Encoding': 'gzip' }, body: rpcBody('ping', {}) },
+      check: jsonClientError(400),
+    });
   }
 
   // The REST API: wrong types and broken JSON with a valid key (nothing may be recorded), huge and deep bodies.
@@ -200,50 +281,170 @@ export function badInputs(seed: number, target: FuzzTarget): BadInput[] {
     JSON.stringify({ question: 'wrong field' }),
     JSON.stringify({ query: { __proto__: { admin: true } } }),
   ];
-  for (const body of wrongMessages) cases.push({ label: `assistant message ${body.slice(0, 60)}`, request: { method: 'POST', path: '/v1/assistant/acme/message', headers: assistant, body }, check: jsonClientError(400) });
+  for (const body of wrongMessages)
+    cases.push({
+      label: `assistant message ${body.slice(0, 60)}`,
+      request: { method: 'POST', path: '/v1/assistant/acme/message', headers: assistant, body },
+      check: jsonClientError(400),
+    });
   const depth = random.int(1_000, 5_000);
-  cases.push({ label: `assistant message ${depth} levels deep`, request: { method: 'POST', path: '/v1/assistant/acme/message', headers: assistant, body: nested(depth, random) }, check: jsonClientError(400, 413) });
-  cases.push({ label: 'assistant message of 64 KB', request: { method: 'POST', path: '/v1/assistant/acme/message', headers: assistant, body: JSON.stringify({ query: 'q'.repeat(64 * 1024) }) }, check: jsonClientError(413) });
-  cases.push({ label: 'assistant message not JSON', request: { method: 'POST', path: '/v1/assistant/acme/message', headers: { ...assistant, 'Content-Type': 'text/plain' }, body: 'hello' }, check: jsonClientError(415) });
+  cases.push({
+    label: `assistant message ${depth} levels deep`,
+    request: { method: 'POST', path: '/v1/assistant/acme/message', headers: assistant, body: nested(depth, random) },
+    check: jsonClientError(400, 413),
+  });
+  cases.push({
+    label: 'assistant message of 64 KB',
+    request: { method: 'POST', path: '/v1/assistant/acme/message', headers: assistant, body: JSON.stringify({ query: 'q'.repeat(64 * 1024) }) },
+    check: jsonClientError(413),
+  });
+  cases.push({
+    label: 'assistant message not JSON',
+    request: { method: 'POST', path: '/v1/assistant/acme/message', headers: { ...assistant, 'Content-Type': 'text/plain' }, body: 'hello' },
+    check: jsonClientError(415),
+  });
   for (const token of ['', 'Bearer', 'Bearer docsite_x', `Bearer ${target.adminKey}x`, `Basic ${'A'.repeat(4000)}`, `Bearer ${'z'.repeat(6000)}`]) {
-    cases.push({ label: `analytics with Authorization "${token.slice(0, 30)}"`, request: { method: 'GET', path: '/v1/analytics/acme/feedback', headers: { Authorization: token } }, check: jsonClientError(401) });
+    cases.push({
+      label: `analytics with Authorization "${token.slice(0, 30)}"`,
+      request: { method: 'GET', path: '/v1/analytics/acme/feedback', headers: { Authorization: token } },
+      check: jsonClientError(401),
+    });
   }
   const analytics = { Authorization: `Bearer ${target.adminKey}` };
-  for (const query of ['limit=-1', 'limit=1e400', 'limit=abc', `cursor=${'%FF'.repeat(30)}`, `cursor=${encodeURIComponent(random.pick(ODD_STRINGS.slice(2)))}`, 'from=not-a-date', 'limit=1&limit=2', `status=${'x'.repeat(2000)}`, 'source=%00']) {
-    cases.push({ label: `analytics export ?${query.slice(0, 40)}`, request: { method: 'GET', path: `/v1/analytics/acme/assistant?${query}`, headers: analytics }, check: jsonClientError(400) });
+  for (const query of [
+    'limit=-1',
+    'limit=1e400',
+    'limit=abc',
+    `cursor=${'%FF'.repeat(30)}`,
+    `cursor=${encodeURIComponent(random.pick(ODD_STRINGS.slice(2)))}`,
+    'from=not-a-date',
+    'limit=1&limit=2',
+    `status=${'x'.repeat(2000)}`,
+    'source=%00',
+  ]) {
+    cases.push({
+      label: `analytics export ?${query.slice(0, 40)}`,
+      request: { method: 'GET', path: `/v1/analytics/acme/assistant?${query}`, headers: analytics },
+      check: jsonClientError(400),
+    });
   }
 
   // OAuth endpoints: broken forms and JSON, huge bodies. None may register a client or issue a token.
-  for (const body of ['grant_type=client_credentials&client_id=%FF%FE&client_secret=x', 'grant_type=authorization_code&code=%00&code_verifier=' + 'v'.repeat(200), `grant_type=${random.pick(ODD_STRINGS)}`, 'a=1&'.repeat(100), '%%%']) {
-    cases.push({ label: `token ${body.slice(0, 50)}`, request: { method: 'POST', path: '/authed/mcp/oauth/token', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body }, check: jsonClientError() });
+  for (const body of [
+    'grant_type=client_credentials&client_id=%FF%FE&client_secret=x',
+    'grant_type=authorization_code&code=%00&code_verifier=' + 'v'.repeat(200),
+    `grant_type=${random.pick(ODD_STRINGS)}`,
+    'a=1&'.repeat(100),
+    '%%%',
+  ]) {
+    cases.push({
+      label: `token ${body.slice(0, 50)}`,
+      request: { method: 'POST', path: '/authed/mcp/oauth/token', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body },
+      check: jsonClientError(),
+    });
   }
-  cases.push({ label: 'token form of 64 KB', request: { method: 'POST', path: '/authed/mcp/oauth/token', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `grant_type=${'g'.repeat(64 * 1024)}` }, check: jsonClientError(413) });
-  for (const body of ['{', 'null', '[]', JSON.stringify({ redirect_uris: 'not-a-list' }), JSON.stringify({ redirect_uris: ['javascript:alert(1)'] }), JSON.stringify({ redirect_uris: [`https://evil.test/\u0000`] }), JSON.stringify({ redirect_uris: [random.pick(ODD_STRINGS)] }), nested(random.int(1_000, 4_000), random)]) {
-    cases.push({ label: `register ${body.slice(0, 50)}`, request: { method: 'POST', path: '/authed/mcp/oauth/register', headers: { 'Content-Type': 'application/json' }, body }, check: jsonClientError() });
+  cases.push({
+    label: 'token form of 64 KB',
+    request: {
+      method: 'POST',
+      path: '/authed/mcp/oauth/token',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `grant_type=${'g'.repeat(64 * 1024)}`,
+    },
+    check: jsonClientError(413),
+  });
+  for (const body of [
+    '{',
+    'null',
+    '[]',
+    JSON.stringify({ redirect_uris: 'not-a-list' }),
+    JSON.stringify({ redirect_uris: ['javascript:alert(1)'] }),
+    JSON.stringify({ redirect_uris: [`https://evil.test/\u0000`] }),
+    JSON.stringify({ redirect_uris: [random.pick(ODD_STRINGS)] }),
+    nested(random.int(1_000, 4_000), random),
+  ]) {
+    cases.push({
+      label: `register ${body.slice(0, 50)}`,
+      request: { method: 'POST', path: '/authed/mcp/oauth/register', headers: { 'Content-Type': 'application/json' }, body },
+      check: jsonClientError(),
+    });
   }
-  cases.push({ label: 'register body of 64 KB', request: { method: 'POST', path: '/authed/mcp/oauth/register', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['x'.repeat(64 * 1024)] }) }, check: jsonClientError(413) });
-  cases.push({ label: 'revoke without a token', request: { method: 'POST', path: '/authed/mcp/oauth/revoke', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: '%%%' }, check: (answer) => (answer.status >= 500 ? `status ${answer.status}` : undefined) });
+  cases.push({
+    label: 'register body of 64 KB',
+    request: {
+      method: 'POST',
+      path: '/authed/mcp/oauth/register',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: ['x'.repeat(64 * 1024)] }),
+    },
+    check: jsonClientError(413),
+  });
+  cases.push({
+    label: 'revoke without a token',
+    request: { method: 'POST', path: '/authed/mcp/oauth/revoke', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: '%%%' },
+    check: (answer) => (answer.status >= 500 ? `status ${answer.status}` : undefined),
+  });
 
   // Path traversal on pages, `.md` paths and static files.
-  for (const path of TRAVERSALS) cases.push({ label: `traversal ${path}`, request: { method: 'GET', path, headers: { Accept: random.pick(['text/html', 'text/markdown', '*/*']) } }, check: refusedWithoutLeak });
+  for (const path of TRAVERSALS)
+    cases.push({
+      label: `traversal ${path}`,
+      request: { method: 'GET', path, headers: { Accept: random.pick(['text/html', 'text/markdown', '*/*']) } },
+      check: refusedWithoutLeak,
+    });
 
   // Every endpoint: odd Unicode in the path, oversized URLs and headers.
   for (const endpoint of ENDPOINTS) {
     const odd = `${endpoint.path}/${random.pick(ODD_PATH_SEGMENTS)}${random.pick(ODD_PATH_SEGMENTS)}`;
-    cases.push({ label: `odd path ${odd}`, request: { method: endpoint.method, path: odd, headers: MCP_HEADERS, body: endpoint.method === 'POST' ? '{}' : undefined }, check: (answer) => (answer.status >= 400 && answer.status < 500 ? undefined : `status ${answer.status}`) });
+    cases.push({
+      label: `odd path ${odd}`,
+      request: { method: endpoint.method, path: odd, headers: MCP_HEADERS, body: endpoint.method === 'POST' ? '{}' : undefined },
+      check: (answer) => (answer.status >= 400 && answer.status < 500 ? undefined : `status ${answer.status}`),
+    });
     const query = Array.from({ length: 700 }, (_, i) => `p${i}=${'v'.repeat(10)}`).join('&');
-    cases.push({ label: `URL of ${query.length} characters to ${endpoint.path}`, request: { method: endpoint.method, path: `${endpoint.path}?${query}`, headers: MCP_HEADERS }, check: jsonClientError(414) });
-    cases.push({ label: `URL of 40,000 characters to ${endpoint.path}`, request: { method: endpoint.method, path: `${endpoint.path}?q=${'a'.repeat(40_000)}` }, check: jsonClientError(431) });
-    cases.push({ label: `header of 32 KB to ${endpoint.path}`, request: { method: endpoint.method, path: endpoint.path, headers: { 'X-Big': 'b'.repeat(32 * 1024) } }, check: jsonClientError(431) });
-    for (const injected of ['X-Request-Id: a\rInjected: 1', 'X-Request-Id: a\nInjected: 1', 'X-Request-Id: a\r\n Injected: 1', 'Host: 127.0.0.1\u0000evil', 'X-Test: a\u0000b', 'Bad Name: 1']) {
+    cases.push({
+      label: `URL of ${query.length} characters to ${endpoint.path}`,
+      request: { method: endpoint.method, path: `${endpoint.path}?${query}`, headers: MCP_HEADERS },
+      check: jsonClientError(414),
+    });
+    cases.push({
+      label: `URL of 40,000 characters to ${endpoint.path}`,
+      request: { method: endpoint.method, path: `${endpoint.path}?q=${'a'.repeat(40_000)}` },
+      check: jsonClientError(431),
+    });
+    cases.push({
+      label: `header of 32 KB to ${endpoint.path}`,
+      request: { method: endpoint.method, path: endpoint.path, headers: { 'X-Big': 'b'.repeat(32 * 1024) } },
+      check: jsonClientError(431),
+    });
+    for (const injected of [
+      'X-Request-Id: a\rInjected: 1',
+      'X-Request-Id: a\nInjected: 1',
+      'X-Request-Id: a\r\n Injected: 1',
+      'Host: 127.0.0.1\u0000evil',
+      'X-Test: a\u0000b',
+      'Bad Name: 1',
+    ]) {
       cases.push({
         label: `header injection ${JSON.stringify(injected)} to ${endpoint.path}`,
         bytes: `${endpoint.method} ${endpoint.path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${injected}\r\nContent-Length: 0\r\n\r\n`,
         check: (answer) => (answer.headers.injected ? 'the injected header came back' : jsonClientError(400)(answer)),
       });
     }
-    cases.push({ label: `CR in the request line to ${endpoint.path}`, bytes: `${endpoint.method} ${endpoint.path}\r/x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, check: jsonClientError(400) });
-    cases.push({ label: `odd request id to ${endpoint.path}`, request: { method: endpoint.method, path: endpoint.path, headers: { 'X-Request-Id': `${random.pick(['a b', '"><script>', 'x'.repeat(300), 'a;b', 'é'])}` } }, check: (answer) => (/^[0-9a-f-]{36}$/.test(String(answer.headers['x-request-id'])) ? undefined : `request id kept: ${answer.headers['x-request-id']}`) });
+    cases.push({
+      label: `CR in the request line to ${endpoint.path}`,
+      bytes: `${endpoint.method} ${endpoint.path}\r/x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
+      check: jsonClientError(400),
+    });
+    cases.push({
+      label: `odd request id to ${endpoint.path}`,
+      request: {
+        method: endpoint.method,
+        path: endpoint.path,
+        headers: { 'X-Request-Id': `${random.pick(['a b', '"><script>', 'x'.repeat(300), 'a;b', 'é'])}` },
+      },
+      check: (answer) => (/^[0-9a-f-]{36}$/.test(String(answer.headers['x-request-id'])) ? undefined : `request id kept: ${answer.headers['x-request-id']}`),
+    });
   }
   return cases;
 }

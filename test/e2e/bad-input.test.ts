@@ -40,13 +40,22 @@ describe(`docsite serve under bad input (FUZZ_SEED=${SEED})`, () => {
   beforeAll(async () => {
     const site = copyExample();
     dataDir = join(site, '.state');
-    writeFileSync(join(site, 'docsite.config.json'), JSON.stringify({ authentication: { provider: { type: 'local' }, session: { secret: { env: 'SESSION_SECRET' } } } }));
+    writeFileSync(
+      join(site, 'docsite.config.json'),
+      JSON.stringify({ authentication: { provider: { type: 'local' }, session: { secret: { env: 'SESSION_SECRET' } } } }),
+    );
     const state = ['--data-dir', dataDir];
     const keyOf = (kind: string): string => JSON.parse(runCli(['keys', 'create', site, '--kind', kind, '--json', ...state]).stdout).key as string;
     const [assistantKey, adminKey] = [keyOf('assistant'), keyOf('admin')];
-    const credential = JSON.parse(runCli(['credentials', 'create', site, '--label', 'fuzz', '--json', ...state]).stdout) as { clientId: string; clientSecret: string };
+    const credential = JSON.parse(runCli(['credentials', 'create', site, '--label', 'fuzz', '--json', ...state]).stdout) as {
+      clientId: string;
+      clientSecret: string;
+    };
     server = await startServe(site, state, SESSION_ENV);
-    const token = await fetch(`${server.url}/authed/mcp/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: credential.clientId, client_secret: credential.clientSecret }) });
+    const token = await fetch(`${server.url}/authed/mcp/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: credential.clientId, client_secret: credential.clientSecret }),
+    });
     const accessToken = ((await token.json()) as { access_token: string }).access_token;
     target = { assistantKey, adminKey, accessToken, tools: { search: 'search_acme', filesystem: 'query_docs_filesystem_acme' } };
   }, 120_000);
@@ -78,6 +87,11 @@ describe(`docsite serve under bad input (FUZZ_SEED=${SEED})`, () => {
     const growth = rssMb(server.pid) - rssBefore;
     expect(growth, `RSS ${rssBefore.toFixed(0)} MB + ${growth.toFixed(0)} MB over ${cases.length} requests`).toBeLessThan(RSS_GROWTH_LIMIT_MB);
     // No request reached an unhandled error.
-    expect(server.output().split('\n').filter((line) => line.includes('"level":"error"'))).toEqual([]);
+    expect(
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"level":"error"')),
+    ).toEqual([]);
   }, 300_000);
 });

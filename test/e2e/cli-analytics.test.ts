@@ -9,9 +9,36 @@ import { writeSite } from '../helpers/site.js';
 import { stateArgs } from './cli-state.js';
 
 const CONVERSATIONS = [
-  { id: '01JH0000000000000000000001', timestamp: '2025-01-10T00:00:00.000Z', query: 'How do I "void", an invoice?\nQuickly.', response: 'Use void.', sources: [{ title: 'Void an invoice', url: 'https://docs.acme.test/api-reference/invoices/void' }], queryCategory: 'API reference', pageUrl: 'https://docs.acme.test/quickstart', resolutionStatus: 'answered' },
-  { id: '01JH0000000000000000000002', timestamp: '2025-01-10T23:59:59.999Z', query: '=1+1', response: 'No idea.', sources: [], queryCategory: null, pageUrl: null, resolutionStatus: 'unanswered' },
-  { id: '01JH0000000000000000000003', timestamp: '2025-01-11T00:00:00.000Z', query: 'webhooks', response: 'See webhooks.', sources: [{ title: 'Webhooks', url: 'https://docs.acme.test/guides/webhooks' }], queryCategory: 'Guides', pageUrl: null, resolutionStatus: 'answered' },
+  {
+    id: '01JH0000000000000000000001',
+    timestamp: '2025-01-10T00:00:00.000Z',
+    query: 'How do I "void", an invoice?\nQuickly.',
+    response: 'Use void.',
+    sources: [{ title: 'Void an invoice', url: 'https://docs.acme.test/api-reference/invoices/void' }],
+    queryCategory: 'API reference',
+    pageUrl: 'https://docs.acme.test/quickstart',
+    resolutionStatus: 'answered',
+  },
+  {
+    id: '01JH0000000000000000000002',
+    timestamp: '2025-01-10T23:59:59.999Z',
+    query: '=1+1',
+    response: 'No idea.',
+    sources: [],
+    queryCategory: null,
+    pageUrl: null,
+    resolutionStatus: 'unanswered',
+  },
+  {
+    id: '01JH0000000000000000000003',
+    timestamp: '2025-01-11T00:00:00.000Z',
+    query: 'webhooks',
+    response: 'See webhooks.',
+    sources: [{ title: 'Webhooks', url: 'https://docs.acme.test/guides/webhooks' }],
+    queryCategory: 'Guides',
+    pageUrl: null,
+    resolutionStatus: 'answered',
+  },
 ];
 
 function jsonl(rows: readonly unknown[]): string {
@@ -21,11 +48,19 @@ function jsonl(rows: readonly unknown[]): string {
 }
 
 /** Parsed JSON Lines. */
-const lines = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 
 describe('docsite analytics: usage', () => {
   it('has help for every subcommand', () => {
-    for (const args of [['analytics', '--help'], ['analytics', 'import', '--help'], ['analytics', 'export', '--help']]) {
+    for (const args of [
+      ['analytics', '--help'],
+      ['analytics', 'import', '--help'],
+      ['analytics', 'export', '--help'],
+    ]) {
       const result = runCli(args);
       expect(result.code, args.join(' ')).toBe(0);
       expect(result.stdout).toContain('Usage: docsite analytics');
@@ -72,7 +107,11 @@ forEachEngine('docsite analytics import and export', (target) => {
   });
 
   it('checks every line first and imports nothing when one is bad, naming file and line', () => {
-    const file = jsonl([{ ...CONVERSATIONS[0], id: '01JH0000000000000000000009' }, '{oops', { ...CONVERSATIONS[0], id: '01JH000000000000000000000A', resolutionStatus: 'maybe' }]);
+    const file = jsonl([
+      { ...CONVERSATIONS[0], id: '01JH0000000000000000000009' },
+      '{oops',
+      { ...CONVERSATIONS[0], id: '01JH000000000000000000000A', resolutionStatus: 'maybe' },
+    ]);
     const result = cli(['analytics', 'import', file, site]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`${file}:2: not valid JSON`);
@@ -104,7 +143,9 @@ forEachEngine('docsite analytics import and export', (target) => {
     const csv = readFileSync(out, 'utf8');
     const rows = csv.split('\r\n');
     expect(rows[0]).toBe('id,timestamp,query,response,sources,queryCategory,pageUrl,resolutionStatus');
-    expect(rows[1]).toBe('01JH0000000000000000000003,2025-01-11T00:00:00.000Z,webhooks,See webhooks.,"[{""title"":""Webhooks"",""url"":""https://docs.acme.test/guides/webhooks""}]",Guides,,answered');
+    expect(rows[1]).toBe(
+      '01JH0000000000000000000003,2025-01-11T00:00:00.000Z,webhooks,See webhooks.,"[{""title"":""Webhooks"",""url"":""https://docs.acme.test/guides/webhooks""}]",Guides,,answered',
+    );
     expect(rows[2]).toBe("01JH0000000000000000000002,2025-01-10T23:59:59.999Z,'=1+1,No idea.,[],,,unanswered");
     expect(csv).toContain('"How do I ""void"", an invoice?\nQuickly."');
     expect(csv.endsWith('\r\n')).toBe(true);

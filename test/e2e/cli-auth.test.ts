@@ -9,7 +9,11 @@ import { rpc } from '../helpers/mcp-rpc.js';
 import { copyExample, startServe, type ServeProcess } from '../helpers/serve-process.js';
 
 function docsite(args: string[], input?: string) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', input, env: { ...process.env, NO_COLOR: '1', SESSION_SECRET: 'cli-test-session-secret-32-characters-long' } });
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    input,
+    env: { ...process.env, NO_COLOR: '1', SESSION_SECRET: 'cli-test-session-secret-32-characters-long' },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -51,13 +55,16 @@ describe('docsite credentials and serve --config', () => {
   beforeAll(async () => {
     const secret = join(mkdtempSync(join(tmpdir(), 'docsite-secret-')), 'session-secret');
     writeFileSync(secret, 'a-session-secret-kept-outside-the-docs-folder\n');
-    writeFileSync(join(site, 'docsite.config.json'), JSON.stringify({ authentication: { provider: { type: 'local' }, session: { secret: { file: secret } } } }));
+    writeFileSync(
+      join(site, 'docsite.config.json'),
+      JSON.stringify({ authentication: { provider: { type: 'local' }, session: { secret: { file: secret } } } }),
+    );
     server = await startServe(site, state);
     authedMcp = /Authenticated MCP server: (\S+)/.exec(server.output())![1]!;
   }, 120_000);
   afterAll(() => server?.stop());
 
-  it('serves /authed/mcp from the docs folder\'s docsite.config.json, and never publishes that file', async () => {
+  it("serves /authed/mcp from the docs folder's docsite.config.json, and never publishes that file", async () => {
     expect(authedMcp).toBe(`${server.url}/authed/mcp`);
     expect((await rpc(authedMcp, 'tools/list', {})).status).toBe(401);
     expect((await fetch(`${server.url}/docsite.config.json`)).status).toBe(404);
@@ -74,7 +81,10 @@ describe('docsite credentials and serve --config', () => {
     expect(listed.stdout).toContain('CI checker');
     expect(listed.stdout).not.toContain(clientSecret);
 
-    const response = await fetch(`${server.url}/authed/mcp/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }) });
+    const response = await fetch(`${server.url}/authed/mcp/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+    });
     const tokens = (await response.json()) as { access_token: string };
     expect((await rpc(authedMcp, 'tools/list', {}, tokens.access_token)).status).toBe(200);
 
@@ -95,7 +105,10 @@ describe('serve with a broken runtime config', () => {
   it('prints each problem with its file, line and column, and exits 2 before listening', () => {
     const dir = mkdtempSync(join(tmpdir(), 'docsite-bad-config-'));
     const file = join(dir, 'runtime.json');
-    writeFileSync(file, '{\n  "authentication": {\n    "provider": {"type": "oidc", "issuer": "https://id.acme.test", "clientId": "docs", "clientSecret": "inline-secret"}\n  },\n  "mcp": {"enabeld": true}\n}\n');
+    writeFileSync(
+      file,
+      '{\n  "authentication": {\n    "provider": {"type": "oidc", "issuer": "https://id.acme.test", "clientId": "docs", "clientSecret": "inline-secret"}\n  },\n  "mcp": {"enabeld": true}\n}\n',
+    );
     const result = docsite(['serve', site, ...state, '--port', '0', '--config', file]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`${file}:3:`);

@@ -28,7 +28,8 @@ describe('batchProcessArgs', () => {
   });
 
   it('runs other commands, --help, --version and a process that has the flags where they are', () => {
-    for (const args of [['serve', 'docs'], ['dev'], ['--version'], ['--help'], ['help', 'build'], []]) expect(batchProcessArgs([...NODE, ...args], []), args.join(' ')).toBeUndefined();
+    for (const args of [['serve', 'docs'], ['dev'], ['--version'], ['--help'], ['help', 'build'], []])
+      expect(batchProcessArgs([...NODE, ...args], []), args.join(' ')).toBeUndefined();
     expect(batchProcessArgs([...NODE, 'build'], [...BATCH_NODE_FLAGS])).toBeUndefined();
   });
 });
@@ -37,7 +38,8 @@ describe('docsite build in its own process', () => {
   it('builds in a child node started with the batch flags, which stops when docsite is terminated', async () => {
     const paths = Array.from({ length: 600 }, (_, i) => `p/page-${i}`);
     const files: Record<string, string | object> = { 'docs.json': { name: 'Big', navigation: { groups: [{ group: 'All', pages: paths }] } } };
-    for (const [i, path] of paths.entries()) files[`${path}.mdx`] = page({ title: `Page ${i}` }, `## Part ${i}\n\nText of page ${i}, with <Note>a note</Note>.\n`);
+    for (const [i, path] of paths.entries())
+      files[`${path}.mdx`] = page({ title: `Page ${i}` }, `## Part ${i}\n\nText of page ${i}, with <Note>a note</Note>.\n`);
     const site = writeSite(files);
     const docsite = spawn(process.execPath, [BIN, 'build', site, '--out', mkdtempSync(join(tmpdir(), 'docsite-batch-'))], { stdio: 'ignore' });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => docsite.once('exit', (_code, signal) => resolve(signal)));

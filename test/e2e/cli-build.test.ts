@@ -97,7 +97,10 @@ describe('docsite build', () => {
   });
 
   it("keeps the author's skills", () => {
-    expect(manifest.skills.map((s) => [s.name, s.generated])).toEqual([['acme-docs', false], ['acme-invoicing', false]]);
+    expect(manifest.skills.map((s) => [s.name, s.generated])).toEqual([
+      ['acme-docs', false],
+      ['acme-invoicing', false],
+    ]);
     expect(read(manifest.skills[0]!.file)).toContain('name: acme-docs');
   });
 
@@ -159,7 +162,8 @@ describe('docsite build', () => {
   it('builds the search index of a large site on a worker thread into the same bytes as in one thread', () => {
     const pages = Array.from({ length: 1000 }, (_, i) => `p/page-${String(i).padStart(4, '0')}`);
     const files: Record<string, string | object> = { 'docs.json': { name: 'Many', navigation: { groups: [{ group: 'All', pages }] } } };
-    for (const [i, path] of pages.entries()) files[`${path}.mdx`] = page({ title: `Page ${i}` }, `Words about topic ${i % 37}.\n\n## Part ${i % 5}\n\nMore text ${i}.`);
+    for (const [i, path] of pages.entries())
+      files[`${path}.mdx`] = page({ title: `Page ${i}` }, `Words about topic ${i % 37}.\n\n## Part ${i % 5}\n\nMore text ${i}.`);
     const dir = writeSite(files);
     const [threads, single] = [temp(), temp()];
     expect(runCli(['build', dir, '--out', threads, '--jobs', '2']).code).toBe(0);
@@ -230,17 +234,34 @@ describe('docsite build', () => {
 
   it('refuses two files that are one page, naming both', () => {
     expectRefused(
-      { 'docs.json': { name: 'Twice', navigation: { pages: ['index', 'guide'] } }, 'index.mdx': page({ title: 'Home' }), 'guide.md': page({ title: 'Guide' }, 'One.'), 'guide.mdx': page({ title: 'Guide' }, 'Two.') },
+      {
+        'docs.json': { name: 'Twice', navigation: { pages: ['index', 'guide'] } },
+        'index.mdx': page({ title: 'Home' }),
+        'guide.md': page({ title: 'Guide' }, 'One.'),
+        'guide.mdx': page({ title: 'Guide' }, 'Two.'),
+      },
       'guide.mdx:1:1  error  guide.mdx and guide.md are both the page "guide"; only guide.md is used.  page/duplicate-path',
     );
   });
 
   it('reports a page nested too deep to render instead of crashing', () => {
-    expectRefused({ 'docs.json': { name: 'Deep', navigation: { pages: ['index'] } }, 'index.mdx': page({ title: 'Deep' }, `${'<div>\n'.repeat(3_000)}x\n${'</div>\n'.repeat(3_000)}`) }, 'mdx/too-deep');
+    expectRefused(
+      {
+        'docs.json': { name: 'Deep', navigation: { pages: ['index'] } },
+        'index.mdx': page({ title: 'Deep' }, `${'<div>\n'.repeat(3_000)}x\n${'</div>\n'.repeat(3_000)}`),
+      },
+      'mdx/too-deep',
+    );
   });
 
   it('never publishes dotfiles such as .env', () => {
-    const dir = writeSite({ 'docs.json': { name: 'Dots', navigation: { pages: ['index'] } }, 'index.mdx': page({ title: 'Home' }), '.env': 'SECRET=1', '.tool/state.json': '{}', 'img/logo.svg': '<svg/>' });
+    const dir = writeSite({
+      'docs.json': { name: 'Dots', navigation: { pages: ['index'] } },
+      'index.mdx': page({ title: 'Home' }),
+      '.env': 'SECRET=1',
+      '.tool/state.json': '{}',
+      'img/logo.svg': '<svg/>',
+    });
     expect(runCli(['build', dir]).code).toBe(0);
     const files = [...readTree(join(dir, 'dist')).keys()];
     expect(files).toContain('img/logo.svg');
@@ -253,14 +274,29 @@ describe('docsite build', () => {
     expect(html).toContain('https://api.acme.test/v2/customers');
     const key = /<!--docsite:sidebar ([\w-]+)-->/.exec(read('api-reference/invoices/create.html'))![1]!;
     expect(JSON.parse(read(manifest.sidebars[key]!)).html).toContain('href="/acme/get-customers"');
-    expect(manifest.pages.find((p) => p.path === 'acme/post-customers')).toMatchObject({ url: '/acme/post-customers', indexed: true, endpoint: { method: 'POST' } });
+    expect(manifest.pages.find((p) => p.path === 'acme/post-customers')).toMatchObject({
+      url: '/acme/post-customers',
+      indexed: true,
+      endpoint: { method: 'POST' },
+    });
   });
 
   it('generates a skill for a site without one', () => {
-    const dir = writeSite({ 'docs.json': { name: 'Tiny Docs', navigation: { groups: [{ group: 'Start', pages: ['index'] }] } }, 'index.mdx': page({ title: 'Home' }, 'Hello.') });
+    const dir = writeSite({
+      'docs.json': { name: 'Tiny Docs', navigation: { groups: [{ group: 'Start', pages: ['index'] }] } },
+      'index.mdx': page({ title: 'Home' }, 'Hello.'),
+    });
     expect(runCli(['build', dir]).code).toBe(0);
     const tiny: Manifest = JSON.parse(readFileSync(join(dir, 'dist/_docsite/manifest.json'), 'utf8'));
-    expect(tiny.skills).toEqual([{ name: 'tiny-docs-docs', description: 'Search and read the Tiny Docs documentation', groups: [], generated: true, file: '_docsite/skills/tiny-docs-docs.md' }]);
+    expect(tiny.skills).toEqual([
+      {
+        name: 'tiny-docs-docs',
+        description: 'Search and read the Tiny Docs documentation',
+        groups: [],
+        generated: true,
+        file: '_docsite/skills/tiny-docs-docs.md',
+      },
+    ]);
     expect(readFileSync(join(dir, 'dist', tiny.skills[0]!.file), 'utf8')).toContain('`search_tiny_docs`');
   });
 });

@@ -12,12 +12,19 @@ const LIST = '/v1/analytics/acme/assistant';
 
 describe('docsite keys: usage', () => {
   it('has help for every subcommand', () => {
-    for (const args of [['keys', '--help'], ['keys', 'create', '--help'], ['keys', 'list', '--help'], ['keys', 'revoke', '--help']]) {
+    for (const args of [
+      ['keys', '--help'],
+      ['keys', 'create', '--help'],
+      ['keys', 'list', '--help'],
+      ['keys', 'revoke', '--help'],
+    ]) {
       const result = runCli(args);
       expect(result.code, args.join(' ')).toBe(0);
       expect(result.stdout).toContain('Usage: docsite keys');
     }
-    expect(runCli(['keys', 'create', '--help']).stdout).toMatch(/--kind <kind>[\s\S]*--label <label>[\s\S]*--json[\s\S]*--data-dir <dir>[\s\S]*--database-url <url>/);
+    expect(runCli(['keys', 'create', '--help']).stdout).toMatch(
+      /--kind <kind>[\s\S]*--label <label>[\s\S]*--json[\s\S]*--data-dir <dir>[\s\S]*--database-url <url>/,
+    );
   });
 
   it('refuses bad input with a clear message and exit code 2', () => {

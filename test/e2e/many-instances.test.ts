@@ -40,11 +40,14 @@ describeWhenReachable('two docsite serve processes sharing PostgreSQL and Redis'
     const configDir = mkdtempSync(join(tmpdir(), 'docsite-config-'));
     writeFileSync(join(configDir, 'session-secret'), 'a-session-secret-both-instances-share-0123456789');
     // Behind one load balancer both have one public URL: tokens issued by one are for the other too.
-    writeFileSync(join(configDir, 'docsite.config.json'), JSON.stringify({
-      siteUrl: 'https://docs.acme.test',
-      authentication: { provider: { type: 'local' }, session: { secret: { file: 'session-secret' } } },
-      rateLimits: { mcpPerUser: 6, search: 3, redisKeyPrefix: prefix },
-    }));
+    writeFileSync(
+      join(configDir, 'docsite.config.json'),
+      JSON.stringify({
+        siteUrl: 'https://docs.acme.test',
+        authentication: { provider: { type: 'local' }, session: { secret: { file: 'session-secret' } } },
+        rateLimits: { mcpPerUser: 6, search: 3, redisKeyPrefix: prefix },
+      }),
+    );
     const args = [...state, '--redis-url', TEST_REDIS_URL, '--config', join(configDir, 'docsite.config.json'), '--trust-proxy', '1'];
     [a, b] = await Promise.all([startServe(join(site, 'dist'), args), startServe(join(site, 'dist'), args)]);
   }, 120_000);
@@ -61,27 +64,38 @@ describeWhenReachable('two docsite serve processes sharing PostgreSQL and Redis'
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
     // The site's search quota: every user's calls, on either instance.
     const searches: number[] = [];
-    for (let i = 0; i < 4; i++) searches.push((await post(i % 2 ? a : b, '/mcp', tool(i, 'search_acme', { query: 'webhooks' }), { 'X-Forwarded-For': `192.0.2.${10 + i}` })).status);
+    for (let i = 0; i < 4; i++)
+      searches.push((await post(i % 2 ? a : b, '/mcp', tool(i, 'search_acme', { query: 'webhooks' }), { 'X-Forwarded-For': `192.0.2.${10 + i}` })).status);
     expect(searches).toEqual([200, 200, 200, 429]);
   });
 
   it('refuses an API key and a client credential revoked through the CLI on both at once, and a token revoked through one on the other', async () => {
     const { key, id } = cliJson<{ key: string; id: string }>(['keys', 'create', '--kind', 'admin', '--json']);
-    const list = (server: ServeProcess) => fetch(`${server.url}/v1/analytics/acme/feedback`, { headers: { Authorization: `Bearer ${key}` } }).then((r) => r.status);
+    const list = (server: ServeProcess) =>
+      fetch(`${server.url}/v1/analytics/acme/feedback`, { headers: { Authorization: `Bearer ${key}` } }).then((r) => r.status);
     expect([await list(a), await list(b)]).toEqual([200, 200]);
     cli(['keys', 'revoke', id]);
     expect([await list(a), await list(b)]).toEqual([401, 401]);
 
     const { clientId, clientSecret } = cliJson<{ clientId: string; clientSecret: string }>(['credentials', 'create', '--label', 'ci', '--json']);
     const token = async (server: ServeProcess) => {
-      const response = await fetch(`${server.url}/authed/mcp/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }) });
+      const response = await fetch(`${server.url}/authed/mcp/oauth/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+      });
       return ((await response.json()) as { access_token: string }).access_token;
     };
-    const ping = (server: ServeProcess, accessToken: string) => post(server, '/authed/mcp', { jsonrpc: '2.0', id: 1, method: 'ping' }, { Authorization: `Bearer ${accessToken}`, 'X-Forwarded-For': '192.0.2.50' }).then((r) => r.status);
+    const ping = (server: ServeProcess, accessToken: string) =>
+      post(server, '/authed/mcp', { jsonrpc: '2.0', id: 1, method: 'ping' }, { Authorization: `Bearer ${accessToken}`, 'X-Forwarded-For': '192.0.2.50' }).then(
+        (r) => r.status,
+      );
     // A token issued by A, revoked (RFC 7009) through A: B refuses it at once.
     const first = await token(a);
     expect(await ping(b, first)).toBe(200);
-    const revoked = await fetch(`${a.url}/authed/mcp/oauth/revoke`, { method: 'POST', body: new URLSearchParams({ token: first, client_id: clientId, client_secret: clientSecret }) });
+    const revoked = await fetch(`${a.url}/authed/mcp/oauth/revoke`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: first, client_id: clientId, client_secret: clientSecret }),
+    });
     expect(revoked.status).toBe(200);
     expect(await ping(b, first)).toBe(401);
     // The credential deleted with the CLI: its tokens die on both.
@@ -103,17 +117,24 @@ describeWhenReachable('two docsite serve processes sharing PostgreSQL and Redis'
       asked.push(((await answer.json()) as { id: string }).id);
       comments.push(`typo on the page (${i})`);
       // With authentication on, /mcp readers are anonymous: they see the public pages.
-      const sent = await post(server, '/mcp', tool(i, 'submit_feedback', { path: '/enterprise/overview', feedback: comments[i] }), { 'X-Forwarded-For': `192.0.2.${100 + i}` });
+      const sent = await post(server, '/mcp', tool(i, 'submit_feedback', { path: '/enterprise/overview', feedback: comments[i] }), {
+        'X-Forwarded-For': `192.0.2.${100 + i}`,
+      });
       expect(((await sent.json()) as { result: { isError?: boolean } }).result.isError).toBeUndefined();
     }
-    const exported = cli(['analytics', 'export', site, '--project', 'acme']).trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id);
+    const exported = cli(['analytics', 'export', site, '--project', 'acme'])
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: string }).id);
     expect(exported.sort()).toEqual([...asked].sort());
     // The analytics API of either instance pages through the same rows once each.
     for (const server of [a, b]) {
       const seen: string[] = [];
       let cursor = '';
       for (;;) {
-        const page = (await (await fetch(`${server.url}/v1/analytics/acme/feedback?limit=4${cursor}`, { headers: { Authorization: `Bearer ${admin}` } })).json()) as { feedback: { comment: string }[]; hasMore: boolean; nextCursor: string };
+        const page = (await (
+          await fetch(`${server.url}/v1/analytics/acme/feedback?limit=4${cursor}`, { headers: { Authorization: `Bearer ${admin}` } })
+        ).json()) as { feedback: { comment: string }[]; hasMore: boolean; nextCursor: string };
         seen.push(...page.feedback.map((row) => row.comment));
         if (!page.hasMore) break;
         cursor = `&cursor=${page.nextCursor}`;

@@ -9,21 +9,42 @@ import { Browser, hiddenFields, startAuthRuntime, type AuthRuntime } from '../he
 /** An MCP client's OAuth state, with a person at the browser who signs in and clicks Allow. */
 class PersonAtTheBrowser implements OAuthClientProvider {
   readonly redirectUrl = 'http://127.0.0.1:7788/callback';
-  readonly clientMetadata = { client_name: 'SDK e2e client', redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+  readonly clientMetadata = {
+    client_name: 'SDK e2e client',
+    redirect_uris: [this.redirectUrl],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+  };
   information: OAuthClientInformationMixed | undefined;
   saved: OAuthTokens | undefined;
   verifier = '';
   code: string | undefined;
   consentPage = '';
 
-  constructor(private readonly browser: Browser, private readonly user: [string, string]) {}
+  constructor(
+    private readonly browser: Browser,
+    private readonly user: [string, string],
+  ) {}
 
-  clientInformation() { return this.information; }
-  saveClientInformation(information: OAuthClientInformationMixed) { this.information = information; }
-  tokens() { return this.saved; }
-  saveTokens(tokens: OAuthTokens) { this.saved = tokens; }
-  saveCodeVerifier(verifier: string) { this.verifier = verifier; }
-  codeVerifier() { return this.verifier; }
+  clientInformation() {
+    return this.information;
+  }
+  saveClientInformation(information: OAuthClientInformationMixed) {
+    this.information = information;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
 
   async redirectToAuthorization(url: URL): Promise<void> {
     const login = await this.browser.get(url.href);

@@ -30,7 +30,10 @@ async function open(path: string, options: { javaScript?: boolean } = {}): Promi
   const problems: string[] = [];
   page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('response', (response) => response.url().startsWith(server.url) && response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`));
+  page.on(
+    'response',
+    (response) => response.url().startsWith(server.url) && response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`),
+  );
   const response = await page.goto(`${server.url}${path}`);
   expect(response?.status()).toBe(200);
   return { page, problems };

@@ -35,7 +35,9 @@ describe('docsite serve: the assistant with a model from the environment', () =>
     dataDir = mkdtempSync(join(tmpdir(), 'docsite-data-'));
     model = await startFakeModel();
     model.answerWith({ content: 'Webhooks are signed; verify the signature header.' });
-    server = await withEnv({ DOCSITE_ASSISTANT_URL: model.baseUrl, DOCSITE_ASSISTANT_MODEL: 'docs-small', DOCSITE_ASSISTANT_API_KEY: MODEL_KEY }, () => startServe(site, ['--data-dir', dataDir]));
+    server = await withEnv({ DOCSITE_ASSISTANT_URL: model.baseUrl, DOCSITE_ASSISTANT_MODEL: 'docs-small', DOCSITE_ASSISTANT_API_KEY: MODEL_KEY }, () =>
+      startServe(site, ['--data-dir', dataDir]),
+    );
   }, 120_000);
   afterAll(async () => {
     await server?.stop();

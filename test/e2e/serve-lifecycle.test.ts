@@ -24,7 +24,11 @@ interface LogLine {
 
 /** The JSON lines a server wrote (its banner lines are plain text). */
 function logLines(server: ServeProcess): LogLine[] {
-  return server.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as LogLine);
+  return server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine);
 }
 
 async function until(condition: () => boolean, ms = 10_000): Promise<void> {
@@ -129,7 +133,7 @@ describe('docsite serve: logs, request ids, shutdown and startup failures', () =
     expect(logLines(server)).toEqual([]);
   }, 60_000);
 
-  it('keeps an idle keep-alive connection open past Node\'s 5 s default, so a proxy in front can reuse it', async () => {
+  it("keeps an idle keep-alive connection open past Node's 5 s default, so a proxy in front can reuse it", async () => {
     const server = await startServe(bundleDir, ['--data-dir', dataDir]);
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const get = (): Promise<{ status: number; reused: boolean }> =>

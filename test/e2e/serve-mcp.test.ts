@@ -40,7 +40,9 @@ afterAll(async () => {
 
 describe('docsite serve: the public MCP server', () => {
   it('prints the URL, the MCP URL and the project id', () => {
-    expect(server.output()).toMatch(/docsite is serving Acme at http:\/\/127\.0\.0\.1:\d+\n\s+MCP server: http:\/\/127\.0\.0\.1:\d+\/mcp\n\s+Project id: acme\n/);
+    expect(server.output()).toMatch(
+      /docsite is serving Acme at http:\/\/127\.0\.0\.1:\d+\n\s+MCP server: http:\/\/127\.0\.0\.1:\d+\/mcp\n\s+Project id: acme\n/,
+    );
   });
 
   it('initializes statelessly and names itself after the site', () => {
@@ -50,7 +52,7 @@ describe('docsite serve: the public MCP server', () => {
 
   it('lists exactly the tools of the server card', async () => {
     const { tools } = await client.listTools();
-    const card = await (await fetch(`${server.url}/.well-known/mcp/server-card.json`)).json() as any;
+    const card = (await (await fetch(`${server.url}/.well-known/mcp/server-card.json`)).json()) as any;
     expect(tools).toEqual(card.tools);
     expect(tools.map((t) => t.name)).toEqual(['search_acme', 'query_docs_filesystem_acme', 'submit_feedback']);
     expect(tools[0]!.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
@@ -154,6 +156,8 @@ describe('docsite serve: the public MCP server', () => {
     const store = await openStore({ dataDir });
     const rows = await store.listFeedback({ projectId: 'acme', limit: 10 });
     await store.close();
-    expect(rows.feedback.map((f: { path: string; comment: string; source: string }) => [f.path, f.comment, f.source])).toEqual([['/quickstart', 'Step 3 uses the old endpoint.', 'agent']]);
+    expect(rows.feedback.map((f: { path: string; comment: string; source: string }) => [f.path, f.comment, f.source])).toEqual([
+      ['/quickstart', 'Step 3 uses the old endpoint.', 'agent'],
+    ]);
   }, 120_000);
 });

@@ -16,7 +16,9 @@ async function rowCounts(url: string): Promise<{ conversations: number; feedback
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ conversations: string; feedback: string }>('SELECT (SELECT count(*) FROM conversations) AS conversations, (SELECT count(*) FROM feedback) AS feedback');
+    const { rows } = await client.query<{ conversations: string; feedback: string }>(
+      'SELECT (SELECT count(*) FROM conversations) AS conversations, (SELECT count(*) FROM feedback) AS feedback',
+    );
     return { conversations: Number(rows[0]!.conversations), feedback: Number(rows[0]!.feedback) };
   } finally {
     await client.end();
@@ -85,7 +87,10 @@ function outageSuite(): void {
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('5');
       expect(await refused.json()).toEqual({ error: 'The service is temporarily unavailable; retry shortly.' });
-      const line = server.output().split('\n').find((l) => l.includes(`"requestId":"${refused.headers.get('x-request-id')}"`) && l.includes('"request failed"'));
+      const line = server
+        .output()
+        .split('\n')
+        .find((l) => l.includes(`"requestId":"${refused.headers.get('x-request-id')}"`) && l.includes('"request failed"'));
       expect(line, 'the failure is logged under its request id').toBeDefined();
     }
     await expect(feedback()).rejects.toThrow(/feedback was not recorded: the documentation server's database is unavailable/);

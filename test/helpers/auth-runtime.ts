@@ -43,7 +43,15 @@ export async function startAuthRuntime(json: object = localConfig(), env: Record
   const store = await openStore({ dataDir, clock: () => Date.now() + offset });
   bundle ??= await exampleBundle();
   const auth = config.authentication
-    ? createSiteAuth({ authentication: config.authentication, oauth: config.oauth, mcpEnabled: config.mcp.enabled, store, siteName: bundle.manifest.site.name, logger: silentLogger, siteUrlOf: (req) => `${req.protocol}://${req.get('host')}` })
+    ? createSiteAuth({
+        authentication: config.authentication,
+        oauth: config.oauth,
+        mcpEnabled: config.mcp.enabled,
+        store,
+        siteName: bundle.manifest.site.name,
+        logger: silentLogger,
+        siteUrlOf: (req) => `${req.protocol}://${req.get('host')}`,
+      })
     : undefined;
   const app = createApp({ bundle, store, logger: silentLogger, loopbackOnly: true, ...(auth ? { auth, mcpEnabled: config.mcp.enabled } : {}) });
   const server: Server = createServer(app);
@@ -65,7 +73,13 @@ export async function startAuthRuntime(json: object = localConfig(), env: Record
 
 /** The values of the hidden inputs of the first form in `html`. */
 export function hiddenFields(html: string): Record<string, string> {
-  const unescape = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const unescape = (text: string) =>
+    text
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   return Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [unescape(m[1]!), unescape(m[2]!)]));
 }
 

@@ -34,7 +34,8 @@ function freePort(): Promise<number> {
 /** Why no own server can be started here, or undefined when it can. */
 export function ownPostgresUnavailable(): string | undefined {
   if (!existsSync(join(PG_BIN, 'initdb'))) return `no PostgreSQL binaries in ${PG_BIN} (set DOCSITE_TEST_PG_BIN)`;
-  if (userInfo().uid !== 0 && userInfo().username !== 'postgres') return 'starting an own PostgreSQL cluster needs root (to run it as user postgres) or user postgres';
+  if (userInfo().uid !== 0 && userInfo().username !== 'postgres')
+    return 'starting an own PostgreSQL cluster needs root (to run it as user postgres) or user postgres';
   return undefined;
 }
 
@@ -52,7 +53,16 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   const port = await freePort();
   await asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const start = async (): Promise<void> => {
-    await asPostgres('pg_ctl', ['-D', data, '-l', join(root, 'server.log'), '-w', '-o', `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+    await asPostgres('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(root, 'server.log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      'start',
+    ]);
   };
   const stop = async (): Promise<void> => {
     await asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);

@@ -30,7 +30,10 @@ export function copyExample(): string {
 
 /** Starts `docsite serve <dir> --port 0 …extra` (with `env` added to this process's) and resolves once it prints its MCP URL. */
 export async function startServe(dir: string, extra: string[] = [], env: Record<string, string> = {}): Promise<ServeProcess> {
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', dir, '--port', '0', ...extra], { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', dir, '--port', '0', ...extra], {
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let printed = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const ready = new Promise<{ url: string; mcpUrl: string }>((resolve, reject) => {

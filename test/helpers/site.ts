@@ -16,6 +16,8 @@ export function writeSite(files: Record<string, string | object>): string {
 
 /** A page with YAML frontmatter from `data` and `body` below it. */
 export function page(data: Record<string, unknown>, body = ''): string {
-  const yaml = Object.entries(data).map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join('\n');
+  const yaml = Object.entries(data)
+    .map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
+    .join('\n');
   return `---\n${yaml}\n---\n\n${body}\n`;
 }

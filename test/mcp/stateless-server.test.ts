@@ -37,7 +37,11 @@ const rpc = (id: number | string, method: string, params?: unknown) => ({ jsonrp
 
 describe('handleMcpPost', () => {
   it('answers initialize with the negotiated version, the capabilities and the site', async () => {
-    const answer = await handleMcpPost(toolset, postOf(rpc(1, 'initialize', { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 't', version: '1' } })), context);
+    const answer = await handleMcpPost(
+      toolset,
+      postOf(rpc(1, 'initialize', { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 't', version: '1' } })),
+      context,
+    );
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body!)).toEqual({
       result: {
@@ -49,7 +53,11 @@ describe('handleMcpPost', () => {
       jsonrpc: '2.0',
       id: 1,
     });
-    const newer = await handleMcpPost(toolset, postOf(rpc(1, 'initialize', { protocolVersion: '2030-01-01', capabilities: {}, clientInfo: { name: 't', version: '1' } })), context);
+    const newer = await handleMcpPost(
+      toolset,
+      postOf(rpc(1, 'initialize', { protocolVersion: '2030-01-01', capabilities: {}, clientInfo: { name: 't', version: '1' } })),
+      context,
+    );
     expect(JSON.parse(newer.body!).result.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
   });
 
@@ -70,7 +78,8 @@ describe('handleMcpPost', () => {
   });
 
   it('runs the tools: search, the filesystem, feedback', async () => {
-    const call = async (name: string, args: unknown) => JSON.parse((await handleMcpPost(toolset, postOf(rpc(1, 'tools/call', { name, arguments: args })), context)).body!).result;
+    const call = async (name: string, args: unknown) =>
+      JSON.parse((await handleMcpPost(toolset, postOf(rpc(1, 'tools/call', { name, arguments: args })), context)).body!).result;
     expect((await call('search_acme', { query: 'webhooks' })).content[0].text).toContain('https://docs.acme.test/guides/webhooks');
     expect((await call('query_docs_filesystem_acme', { command: 'ls /guides' })).content[0].text).toContain('webhooks.mdx');
     expect(await call('submit_feedback', { path: '/quickstart', feedback: ' Typo in step 2. ' })).not.toHaveProperty('isError');
@@ -79,7 +88,10 @@ describe('handleMcpPost', () => {
 
   it('links search results to the site URL of each request, also when the index answers a repeated search from memory', async () => {
     const search = async (siteUrl: string) =>
-      JSON.parse((await handleMcpPost(toolset, postOf(rpc(1, 'tools/call', { name: 'search_acme', arguments: { query: 'rotate api keys' } })), { ...context, siteUrl })).body!).result.content[0].text as string;
+      JSON.parse(
+        (await handleMcpPost(toolset, postOf(rpc(1, 'tools/call', { name: 'search_acme', arguments: { query: 'rotate api keys' } })), { ...context, siteUrl }))
+          .body!,
+      ).result.content[0].text as string;
     const first = await search('https://docs.acme.test');
     expect(first).toContain('https://docs.acme.test/');
     const other = await search('http://127.0.0.1:4000');
@@ -89,7 +101,11 @@ describe('handleMcpPost', () => {
   });
 
   it('answers a batch in request order, one answer per request', async () => {
-    const answer = await handleMcpPost(toolset, postOf([rpc('a', 'ping'), { jsonrpc: '2.0', method: 'notifications/initialized' }, rpc('b', 'nope'), rpc('c', 'resources/templates/list')]), context);
+    const answer = await handleMcpPost(
+      toolset,
+      postOf([rpc('a', 'ping'), { jsonrpc: '2.0', method: 'notifications/initialized' }, rpc('b', 'nope'), rpc('c', 'resources/templates/list')]),
+      context,
+    );
     expect(JSON.parse(answer.body!)).toEqual([
       { result: {}, jsonrpc: '2.0', id: 'a' },
       { jsonrpc: '2.0', id: 'b', error: { code: -32601, message: 'Method not found' } },
@@ -115,7 +131,7 @@ describe('/mcp under concurrent requests', () => {
           body: JSON.stringify(rpc(1, 'tools/call', { name: 'search_acme', arguments: { query } })),
         });
         expect(response.headers.get('mcp-session-id')).toBeNull();
-        return ((await response.json()) as { id: number; result: { content: { text: string }[] } });
+        return (await response.json()) as { id: number; result: { content: { text: string }[] } };
       }),
     );
     answers.forEach((answer, i) => {

@@ -60,7 +60,16 @@ describeWhenReachable('Redis RateLimiter on a server that stops', await redisUnr
       await expect(limiter.ping()).rejects.toBeInstanceOf(RateLimiterUnavailableError);
       expect(Date.now() - started).toBeLessThan(2500);
       await redis.start();
-      await expect.poll(() => limiter.ping().then(() => true, () => false), { timeout: 10_000, interval: 100 }).toBe(true);
+      await expect
+        .poll(
+          () =>
+            limiter.ping().then(
+              () => true,
+              () => false,
+            ),
+          { timeout: 10_000, interval: 100 },
+        )
+        .toBe(true);
       // A new server process: the counters started again (it kept no data).
       expect((await limiter.check(policy, 'k')).remaining).toBe(2);
     } finally {

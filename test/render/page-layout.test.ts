@@ -109,7 +109,8 @@ describe('layout keys', () => {
     const [a, b] = [await siteOf(FILES), await siteOf(FILES)];
     const [layoutA, layoutB] = [createSiteLayout(a), createSiteLayout(b)];
     expect(keysOf(a, layoutA)).toEqual(keysOf(b, layoutB));
-    const intro = (site: SiteModel, layout: SiteLayout) => layout.page(layout.inputs(site.pages.find((p) => p.path === 'intro')!, defaultTree(site.navigation)), '<p>Hello.</p>');
+    const intro = (site: SiteModel, layout: SiteLayout) =>
+      layout.page(layout.inputs(site.pages.find((p) => p.path === 'intro')!, defaultTree(site.navigation)), '<p>Hello.</p>');
     expect(intro(a, layoutA)).toBe(intro(b, layoutB));
   });
 

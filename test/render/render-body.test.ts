@@ -15,8 +15,12 @@ describe('renderBody', () => {
   });
 
   it('renders callouts as labelled asides', () => {
-    expect(render('<Warning>Keys are secret.</Warning>')).toBe('<aside class="callout callout-warning" role="note" aria-label="Warning">Keys are secret.</aside>');
-    expect(render('<Note>\n  Block **form**.\n</Note>')).toBe('<aside class="callout callout-note" role="note" aria-label="Note"><p>Block <strong>form</strong>.</p></aside>');
+    expect(render('<Warning>Keys are secret.</Warning>')).toBe(
+      '<aside class="callout callout-warning" role="note" aria-label="Warning">Keys are secret.</aside>',
+    );
+    expect(render('<Note>\n  Block **form**.\n</Note>')).toBe(
+      '<aside class="callout callout-note" role="note" aria-label="Note"><p>Block <strong>form</strong>.</p></aside>',
+    );
   });
 
   it('renders cards as links inside a grid with the given column count', () => {
@@ -26,7 +30,9 @@ describe('renderBody', () => {
   });
 
   it('renders tabs as a radio tab set with unique ids per page', () => {
-    const html = render('<Tabs>\n<Tab title="npm">\nnpm i\n</Tab>\n<Tab title="pip">\npip install\n</Tab>\n</Tabs>\n\n<Tabs>\n<Tab title="A">\na\n</Tab>\n</Tabs>');
+    const html = render(
+      '<Tabs>\n<Tab title="npm">\nnpm i\n</Tab>\n<Tab title="pip">\npip install\n</Tab>\n</Tabs>\n\n<Tabs>\n<Tab title="A">\na\n</Tab>\n</Tabs>',
+    );
     expect(html).toContain('<input type="radio" class="tab-input" name="tabs-1" id="tabs-1-0" checked><label class="tab-label" for="tabs-1-0">npm</label>');
     expect(html).toContain('<label class="tab-label" for="tabs-1-1">pip</label>');
     expect(html).toContain('id="tabs-2-0"');
@@ -53,7 +59,9 @@ describe('renderBody', () => {
 
   it('renders parameter and response fields with location, type, required and default', () => {
     const html = render('<ParamField query="limit" type="integer" default="10" required>How many.</ParamField>');
-    expect(html).toContain('<code class="field-name">limit</code><span class="field-location">query</span><span class="field-type">integer</span><span class="field-required">required</span><span class="field-default">default: <code>10</code></span>');
+    expect(html).toContain(
+      '<code class="field-name">limit</code><span class="field-location">query</span><span class="field-type">integer</span><span class="field-required">required</span><span class="field-default">default: <code>10</code></span>',
+    );
   });
 
   it('renders the children of an unknown component', () => {
@@ -61,7 +69,9 @@ describe('renderBody', () => {
   });
 
   it('never runs page code: expressions, imports and scripts are dropped', () => {
-    const html = render('import { X } from "/snippets/x.mdx";\n\nTotal: {1 + 1}\n\n<script>alert(1)</script>\n\n<a href="javascript:alert(1)" onClick={() => 1}>link</a>');
+    const html = render(
+      'import { X } from "/snippets/x.mdx";\n\nTotal: {1 + 1}\n\n<script>alert(1)</script>\n\n<a href="javascript:alert(1)" onClick={() => 1}>link</a>',
+    );
     expect(html).toBe('<p>Total: </p>\n<p><a>link</a></p>');
   });
 

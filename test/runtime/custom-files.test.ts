@@ -11,7 +11,8 @@ import { page, writeSite } from '../helpers/site.js';
 
 const OWN_LLMS = '# Acme\n\n> Written by hand.\n\n- [Start](https://docs.acme.test/index.md)\n';
 const OWN_ROBOTS = 'User-agent: *\nDisallow: /drafts\n';
-const OWN_SITEMAP = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://docs.acme.test/</loc></url></urlset>\n';
+const OWN_SITEMAP =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://docs.acme.test/</loc></url></urlset>\n';
 
 async function buildSite(files: Record<string, string | object>): Promise<LoadedBundle> {
   const dir = writeSite({

@@ -33,7 +33,7 @@ describe('docsite dev', () => {
     expect(builds[0]?.ok).toBe(true);
     const html = await (await fetch(`${server.url}/quickstart`)).text();
     expect(html).toContain('<h1>Quickstart</h1>');
-    expect(html).toContain("new EventSource(\"/_docsite/dev/events\")");
+    expect(html).toContain('new EventSource("/_docsite/dev/events")');
   });
 
   it('rebuilds a changed page and tells open tabs to reload', async () => {

@@ -43,7 +43,9 @@ describe('pages', () => {
     const outside = await sidebarOf('/quickstart');
     expect(outside).toContain('<a href="/quickstart" aria-current="page">');
     expect(outside).toMatch(/<details data-group="g\d+"><summary>Advanced/);
-    expect(outside.replace(' aria-current="page"', '')).toBe(inside.replace(' aria-current="page"', '').replace(/(<details data-group="g\d+") open(><summary>Advanced)/, '$1$2'));
+    expect(outside.replace(' aria-current="page"', '')).toBe(
+      inside.replace(' aria-current="page"', '').replace(/(<details data-group="g\d+") open(><summary>Advanced)/, '$1$2'),
+    );
   });
 
   it('redirects trailing slashes and the redirects of docs.json', async () => {
@@ -53,7 +55,7 @@ describe('pages', () => {
     expect(old.headers.get('location')).toBe('/quickstart');
   });
 
-  it('leads /<folder>/index, as links to index.mdx files write it, to the folder\'s page, Markdown too', async () => {
+  it("leads /<folder>/index, as links to index.mdx files write it, to the folder's page, Markdown too", async () => {
     const v1 = await get('/v1/index?from=old');
     expect(v1.status).toBe(308);
     expect(v1.headers.get('location')).toBe('/v1?from=old');
@@ -68,7 +70,16 @@ describe('pages', () => {
   it('serves the site assets but never docsite data, sources, caches or raw page files', async () => {
     expect((await get('/images/dashboard.svg')).status).toBe(200);
     expect((await get('/_docsite/docsite.css')).status).toBe(200);
-    for (const path of ['/_docsite/manifest.json', '/_docsite/search-index.json', '/_docsite/nav/t0-0.json', '/_docsite/sources/0000.json', '/quickstart.html', '/.cache/outputs.json', '/docs.json', '/drafts/ledger-api']) {
+    for (const path of [
+      '/_docsite/manifest.json',
+      '/_docsite/search-index.json',
+      '/_docsite/nav/t0-0.json',
+      '/_docsite/sources/0000.json',
+      '/quickstart.html',
+      '/.cache/outputs.json',
+      '/docs.json',
+      '/drafts/ledger-api',
+    ]) {
       expect((await get(path)).status, path).toBe(404);
     }
   });
@@ -122,18 +133,22 @@ describe('agent files', () => {
 
 describe('discovery and health', () => {
   it('serves the same discovery document at /.well-known/mcp and /.well-known/mcp.json, with this URL', async () => {
-    const a = await (await get('/.well-known/mcp')).json() as any;
-    const b = await (await get('/.well-known/mcp.json')).json() as any;
+    const a = (await (await get('/.well-known/mcp')).json()) as any;
+    const b = (await (await get('/.well-known/mcp.json')).json()) as any;
     expect(a).toEqual(b);
-    expect(a).toMatchObject({ transport: 'http', url: `${runtime.url}/mcp`, servers: [{ name: 'public', url: `${runtime.url}/mcp`, transport: 'http', authentication: 'none' }] });
-    const cards = await (await get('/.well-known/mcp/server-cards.json')).json() as any;
-    expect(cards.servers).toEqual([await (await get('/.well-known/mcp/server-card.json')).json() as any]);
-    expect(await (await get('/mcp/server-card')).json() as any).toEqual(cards.servers[0]);
+    expect(a).toMatchObject({
+      transport: 'http',
+      url: `${runtime.url}/mcp`,
+      servers: [{ name: 'public', url: `${runtime.url}/mcp`, transport: 'http', authentication: 'none' }],
+    });
+    const cards = (await (await get('/.well-known/mcp/server-cards.json')).json()) as any;
+    expect(cards.servers).toEqual([(await (await get('/.well-known/mcp/server-card.json')).json()) as any]);
+    expect((await (await get('/mcp/server-card')).json()) as any).toEqual(cards.servers[0]);
   });
 
   it('reports liveness and readiness', async () => {
-    expect(await (await get('/healthz')).json() as any).toEqual({ status: 'ok' });
-    expect(await (await get('/readyz')).json() as any).toEqual({ status: 'ready', checks: { bundle: 'ok', store: 'ok', rateLimiter: 'ok' } });
+    expect((await (await get('/healthz')).json()) as any).toEqual({ status: 'ok' });
+    expect((await (await get('/readyz')).json()) as any).toEqual({ status: 'ready', checks: { bundle: 'ok', store: 'ok', rateLimiter: 'ok' } });
   });
 });
 
@@ -141,7 +156,7 @@ describe('--site-url', () => {
   it('writes discovery files and llms.txt for the configured public URL', async () => {
     const behindProxy = await startRuntime({ siteUrl: 'https://docs.acme.test' });
     try {
-      const discovery = await (await fetch(`${behindProxy.url}/.well-known/mcp`)).json() as any;
+      const discovery = (await (await fetch(`${behindProxy.url}/.well-known/mcp`)).json()) as any;
       expect(discovery.url).toBe('https://docs.acme.test/mcp');
       expect(await (await fetch(`${behindProxy.url}/llms.txt`)).text()).toContain('(https://docs.acme.test/quickstart.md)');
     } finally {

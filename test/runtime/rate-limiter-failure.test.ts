@@ -12,7 +12,11 @@ import { exampleBundle } from '../helpers/runtime.js';
 import { describeWhenReachable } from '../helpers/services.js';
 
 const ping = (server: RunningServer) =>
-  fetch(server.mcpUrl, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' }) });
+  fetch(server.mcpUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' }),
+  });
 const readiness = async (server: RunningServer) => {
   const response = await fetch(`${server.url}/readyz`);
   return { status: response.status, body: (await response.json()) as { status: string; checks: Record<string, string> } };
@@ -84,7 +88,7 @@ describeWhenReachable('the limiter failure policy', await redisUnreachable(), ()
       await redis?.stop();
     });
 
-    it('answers limited requests 503 in each endpoint\'s error shape, serves pages, reports not ready, and recovers by itself', async () => {
+    it("answers limited requests 503 in each endpoint's error shape, serves pages, reports not ready, and recovers by itself", async () => {
       await redis.stop();
       const mcp = await ping(server);
       expect(mcp.status).toBe(503);

@@ -21,7 +21,14 @@ beforeAll(async () => {
 async function serveWith(rateLimits: object, extra: { trustProxy?: number } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'docsite-limits-'));
   const logs = recordingLogger();
-  const running = await serve({ dir: bundle.dir, port: 0, dataDir, logger: logs.logger, runtimeConfig: runtimeConfig(localConfig({ rateLimits }), SESSION_ENV), ...extra });
+  const running = await serve({
+    dir: bundle.dir,
+    port: 0,
+    dataDir,
+    logger: logs.logger,
+    runtimeConfig: runtimeConfig(localConfig({ rateLimits }), SESSION_ENV),
+    ...extra,
+  });
   return { running, dataDir, logs };
 }
 
@@ -54,7 +61,11 @@ describe('the per-user MCP limit', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.headers.get('ratelimit')).toMatch(/^"mcp-user";r=0;t=\d+$/);
-    expect(refused.body).toEqual({ jsonrpc: '2.0', id: 'call-4', error: { code: -32000, message: expect.stringMatching(/rate limit exceeded/i), data: { retryAfter: Number(refused.headers.get('retry-after')) } } });
+    expect(refused.body).toEqual({
+      jsonrpc: '2.0',
+      id: 'call-4',
+      error: { code: -32000, message: expect.stringMatching(/rate limit exceeded/i), data: { retryAfter: Number(refused.headers.get('retry-after')) } },
+    });
     // A browser-based client may read why it was refused.
     expect(refused.headers.get('access-control-expose-headers')).toMatch(/Retry-After.*RateLimit.*RateLimit-Policy/);
   });
@@ -86,7 +97,9 @@ describe('the per-site tool limits', () => {
 
   it('counts search calls of every user together, each call of a batch, and nothing else', async () => {
     const as = (n: number) => ({ 'X-Forwarded-For': `198.51.100.${n}` });
-    expect((await post(server.mcpUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, as(1))).headers.get('ratelimit-policy')).toBe('"mcp-user";q=5000;w=3600');
+    expect((await post(server.mcpUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, as(1))).headers.get('ratelimit-policy')).toBe(
+      '"mcp-user";q=5000;w=3600',
+    );
     const first = await post(server.mcpUrl, call(1, search, { query: 'install' }), as(1));
     expect(first.status).toBe(200);
     expect(first.headers.get('ratelimit-policy')).toBe('"mcp-user";q=5000;w=3600, "search";q=3;w=3600');
@@ -107,7 +120,10 @@ describe('the per-site tool limits', () => {
     const store = await openStore({ dataDir });
     const credential = await store.createClientCredential({ label: 'limits' });
     await store.close();
-    const issued = await fetch(`${server.url}/authed/mcp/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: credential.clientId, client_secret: credential.clientSecret }) });
+    const issued = await fetch(`${server.url}/authed/mcp/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: credential.clientId, client_secret: credential.clientSecret }),
+    });
     const { access_token: token } = (await issued.json()) as { access_token: string };
     const authed = (id: number) => post(`${server.url}/authed/mcp`, call(id, search, { query: 'install' }), { Authorization: `Bearer ${token}` });
     const first = await authed(1);
@@ -125,7 +141,12 @@ describe('the OAuth endpoint limits', () => {
   afterAll(() => server?.close());
 
   it('answer 429 with an RFC 6749 error body and the headers a browser client may read', async () => {
-    const token = () => fetch(`${server.url}/authed/mcp/oauth/token`, { method: 'POST', headers: { Origin: 'https://app.example' }, body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'wrong' }) });
+    const token = () =>
+      fetch(`${server.url}/authed/mcp/oauth/token`, {
+        method: 'POST',
+        headers: { Origin: 'https://app.example' },
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'wrong' }),
+      });
     expect((await token()).status).toBe(401);
     expect((await token()).headers.get('ratelimit')).toMatch(/^"oauth-token";r=0;t=\d+$/);
     const refused = await token();
@@ -135,7 +156,12 @@ describe('the OAuth endpoint limits', () => {
     expect(await refused.json()).toEqual({ error: 'temporarily_unavailable', error_description: expect.stringMatching(/rate limit exceeded/i) });
     // Preflights are not counted.
     expect((await fetch(`${server.url}/authed/mcp/oauth/register`, { method: 'OPTIONS' })).status).toBe(204);
-    const register = () => fetch(`${server.url}/authed/mcp/oauth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:3334/callback'], token_endpoint_auth_method: 'none' }) });
+    const register = () =>
+      fetch(`${server.url}/authed/mcp/oauth/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:3334/callback'], token_endpoint_auth_method: 'none' }),
+      });
     expect((await register()).status).toBe(201);
     const second = await register();
     expect(second.status).toBe(429);

@@ -13,7 +13,12 @@ let runtime: TestRuntime;
 
 beforeAll(async () => {
   const dir = writeSite({
-    'docs.json': { name: 'Links', logo: 'guides/images/flow.png', favicon: 'guides/images/flow.png', navigation: { pages: ['index', 'guides/index', 'guides/setup', 'guides/deep/tips', 'guides/more'] } },
+    'docs.json': {
+      name: 'Links',
+      logo: 'guides/images/flow.png',
+      favicon: 'guides/images/flow.png',
+      navigation: { pages: ['index', 'guides/index', 'guides/setup', 'guides/deep/tips', 'guides/more'] },
+    },
     'index.mdx': page({ title: 'Home' }, 'Read the [guides](guides/index.mdx) and the [setup](./guides/setup#install).'),
     'guides/index.mdx': page(
       { title: 'Guides' },
@@ -24,7 +29,8 @@ beforeAll(async () => {
     'guides/images/flow.png': 'not really a png',
     // A snippet's links resolve from the page that places it, as validate resolves them.
     'guides/more.mdx': page({ title: 'More' }, "import NextSteps from '/snippets/next-steps.mdx';\n\nBefore.\n\n<NextSteps />\n\nAfter."),
-    'snippets/next-steps.mdx': "import Footer from '/snippets/footer.mdx';\n\nContinue with [setup](./setup#install) or [the guides](./index).\n\n![Flow](images/flow.png)\n\n<Footer />\n",
+    'snippets/next-steps.mdx':
+      "import Footer from '/snippets/footer.mdx';\n\nContinue with [setup](./setup#install) or [the guides](./index).\n\n![Flow](images/flow.png)\n\n<Footer />\n",
     'snippets/footer.mdx': 'Back [home](../index.mdx).\n',
   });
   const report = await build(dir, { out: mkdtempSync(join(tmpdir(), 'docsite-links-')), jobs: 1 });
@@ -52,7 +58,16 @@ describe('links written relative to the page file', () => {
   });
 
   it('are written as the URLs of what they lead to', async () => {
-    expect(await bodyUrls('/guides')).toEqual(['/guides/setup', '/guides/deep/tips', '/guides/images/flow.png', '/guides/setup', '/guides/images/flow.png', '/guides/images/flow.png', '/', '/guides/setup?tab=cli']);
+    expect(await bodyUrls('/guides')).toEqual([
+      '/guides/setup',
+      '/guides/deep/tips',
+      '/guides/images/flow.png',
+      '/guides/setup',
+      '/guides/images/flow.png',
+      '/guides/images/flow.png',
+      '/',
+      '/guides/setup?tab=cli',
+    ]);
   });
 });
 
@@ -71,7 +86,9 @@ describe('the Markdown version of a page that places a snippet', () => {
   it('carries the links of the snippets it places (and they place) resolved from the page, as its HTML does', async () => {
     expect(await bodyUrls('/guides/more')).toEqual(['/guides/setup', '/guides', '/guides/images/flow.png', '/']);
     const markdown = await (await fetch(`${runtime.url}/guides/more.md`)).text();
-    expect(markdown).toBe('# More\n\nBefore.\n\nContinue with [setup](/guides/setup#install) or [the guides](/guides).\n\n![Flow](/guides/images/flow.png)\n\nBack [home](/).\n\nAfter.\n');
+    expect(markdown).toBe(
+      '# More\n\nBefore.\n\nContinue with [setup](/guides/setup#install) or [the guides](/guides).\n\n![Flow](/guides/images/flow.png)\n\nBack [home](/).\n\nAfter.\n',
+    );
   });
 });
 

@@ -59,7 +59,10 @@ describe('access tags', () => {
 describe('search access', () => {
   for (const reader of READERS) {
     it(`shows ${readerName(reader)} exactly the pages they may read`, () => {
-      const expected = Object.entries(ACCESS).filter(([, a]) => mayRead(a, reader)).map(([name]) => `/${name}`).sort();
+      const expected = Object.entries(ACCESS)
+        .filter(([, a]) => mayRead(a, reader))
+        .map(([name]) => `/${name}`)
+        .sort();
       const hits = index.search('rotation', { reader, limit: 50 });
       const pagesHit = [...new Set(hits.map((h) => h.url.split('#')[0]!))].sort();
       expect(pagesHit).toEqual(expected);
@@ -83,7 +86,9 @@ describe('search access', () => {
 
   it('finds readable matches even when more than 100 restricted sections match first', () => {
     // FlexSearch applies tags after cutting text matches to 100: the index must not rely on that.
-    const many = Array.from({ length: 150 }, (_, i) => page(`a${String(i).padStart(3, '0')}`, { title: `Invoices ${i}`, intro: 'billing billing', groups: ['finance'], public: false }));
+    const many = Array.from({ length: 150 }, (_, i) =>
+      page(`a${String(i).padStart(3, '0')}`, { title: `Invoices ${i}`, intro: 'billing billing', groups: ['finance'], public: false }),
+    );
     const open = page('z-public', { title: 'Public billing', intro: 'billing is explained here' });
     const big = SearchIndex.build(recordsOf([...many, open]));
     expect(big.search('billing', { reader: { kind: 'anonymous' } }).map((h) => h.url)).toEqual(['/z-public']);

@@ -16,7 +16,10 @@ const pages = [
 ];
 const index = SearchIndex.build(recordsOf(pages));
 const urls = (options: Partial<SearchOptions>): string[] =>
-  index.search('deploy', { reader: everyone, limit: 50, ...options }).map((h) => h.url).sort();
+  index
+    .search('deploy', { reader: everyone, limit: 50, ...options })
+    .map((h) => h.url)
+    .sort();
 
 describe('version filter', () => {
   it('returns content of that version and content of all versions', () => {

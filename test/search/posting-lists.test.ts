@@ -5,7 +5,9 @@ import { PostingLists } from '../../src/search/posting-lists.js';
 
 function documentOf(texts: string[]) {
   const { document } = createSectionDocument();
-  texts.forEach((text, id) => document.add({ id, title: id === 0 ? 'Alpha guide' : 'Other', heading: '', text, version: [], language: [], access: ['public'] }));
+  texts.forEach((text, id) =>
+    document.add({ id, title: id === 0 ? 'Alpha guide' : 'Other', heading: '', text, version: [], language: [], access: ['public'] }),
+  );
   return document;
 }
 

@@ -5,7 +5,8 @@ import { recordsOf, SearchIndex, type SearchOptions } from '../../src/search/ind
 import { page } from './fixtures.js';
 import { seededRandom } from '../helpers/random.js';
 
-const WORDS = 'webhook webhooks retry retries invoice invoices refund key keys rotate rotation token tokens limit limits rate export report deploy domain'.split(' ');
+const WORDS =
+  'webhook webhooks retry retries invoice invoices refund key keys rotate rotation token tokens limit limits rate export report deploy domain'.split(' ');
 
 describe('ranking with a limit', () => {
   const next = seededRandom(7);

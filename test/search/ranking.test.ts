@@ -32,7 +32,8 @@ describe('ranking', () => {
     const words = ['rotate', 'signing', 'secret', 'webhook', 'endpoint', 'production', 'staging', 'deploy'];
     const specs: Record<string, PageSpec> = {};
     // Forty pages each missing one word, then the one page with every word, last in index order.
-    for (let i = 0; i < 40; i++) specs[`p${String(i).padStart(2, '0')}`] = { title: 'Guide', intro: `${words.filter((_, w) => w !== i % words.length).join(' ')} ${filler(10)}` };
+    for (let i = 0; i < 40; i++)
+      specs[`p${String(i).padStart(2, '0')}`] = { title: 'Guide', intro: `${words.filter((_, w) => w !== i % words.length).join(' ')} ${filler(10)}` };
     specs.zz = { title: 'Guide', intro: `${words.join(' ')} ${filler(10)}` };
     const index = build(specs);
     const question = `how do I ${words.join(' ')}`;
@@ -86,7 +87,16 @@ describe('ranking', () => {
   });
 
   it('answers a match on the page title alone with the page introduction only', () => {
-    const index = build({ webhooks: { title: 'Webhooks', intro: filler(10), sections: [{ heading: 'Setup', text: filler(10) }, { heading: 'Testing', text: filler(10) }] } });
+    const index = build({
+      webhooks: {
+        title: 'Webhooks',
+        intro: filler(10),
+        sections: [
+          { heading: 'Setup', text: filler(10) },
+          { heading: 'Testing', text: filler(10) },
+        ],
+      },
+    });
     expect(urls(index, 'webhooks')).toEqual(['/webhooks']);
   });
 
@@ -111,7 +121,9 @@ describe('ranking', () => {
 });
 
 describe('limit', () => {
-  const index = build(Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`p${String(i).padStart(2, '0')}`, { title: `Page ${i}`, intro: `token ${filler(5)}` }])));
+  const index = build(
+    Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`p${String(i).padStart(2, '0')}`, { title: `Page ${i}`, intro: `token ${filler(5)}` }])),
+  );
 
   it('defaults to 10', () => {
     expect(urls(index, 'token')).toHaveLength(10);

@@ -9,7 +9,10 @@ describe('recordsOf', () => {
       page('guides/install', {
         title: 'Install',
         intro: 'How to install.',
-        sections: [{ heading: 'On macOS', text: 'Use brew.' }, { heading: ['On macOS', 'Apple silicon'], text: 'Native.' }],
+        sections: [
+          { heading: 'On macOS', text: 'Use brew.' },
+          { heading: ['On macOS', 'Apple silicon'], text: 'Native.' },
+        ],
         versions: ['v2'],
         languages: ['en'],
         groups: ['staff'],
@@ -17,9 +20,36 @@ describe('recordsOf', () => {
       }),
     ]);
     expect(records).toEqual([
-      { id: 'guides/install', title: 'Install', url: '/guides/install', headingPath: [], text: 'How to install.', versions: ['v2'], languages: ['en'], access: { public: false, groups: ['staff'] } },
-      { id: 'guides/install#on-macos', title: 'Install', url: '/guides/install#on-macos', headingPath: ['On macOS'], text: 'Use brew.', versions: ['v2'], languages: ['en'], access: { public: false, groups: ['staff'] } },
-      { id: 'guides/install#apple-silicon', title: 'Install', url: '/guides/install#apple-silicon', headingPath: ['On macOS', 'Apple silicon'], text: 'Native.', versions: ['v2'], languages: ['en'], access: { public: false, groups: ['staff'] } },
+      {
+        id: 'guides/install',
+        title: 'Install',
+        url: '/guides/install',
+        headingPath: [],
+        text: 'How to install.',
+        versions: ['v2'],
+        languages: ['en'],
+        access: { public: false, groups: ['staff'] },
+      },
+      {
+        id: 'guides/install#on-macos',
+        title: 'Install',
+        url: '/guides/install#on-macos',
+        headingPath: ['On macOS'],
+        text: 'Use brew.',
+        versions: ['v2'],
+        languages: ['en'],
+        access: { public: false, groups: ['staff'] },
+      },
+      {
+        id: 'guides/install#apple-silicon',
+        title: 'Install',
+        url: '/guides/install#apple-silicon',
+        headingPath: ['On macOS', 'Apple silicon'],
+        text: 'Native.',
+        versions: ['v2'],
+        languages: ['en'],
+        access: { public: false, groups: ['staff'] },
+      },
     ]);
   });
 
@@ -35,7 +65,14 @@ describe('recordsOf', () => {
   });
 
   it('keeps ids unique and deterministic even when anchors repeat', () => {
-    const pages = [page('a', { sections: [{ heading: 'Dup', anchor: 'x' }, { heading: 'Dup again', anchor: 'x' }] })];
+    const pages = [
+      page('a', {
+        sections: [
+          { heading: 'Dup', anchor: 'x' },
+          { heading: 'Dup again', anchor: 'x' },
+        ],
+      }),
+    ];
     expect(recordsOf(pages).map((r) => r.id)).toEqual(['a#x', 'a#x~2']);
     expect(recordsOf(pages)).toEqual(recordsOf(pages));
   });

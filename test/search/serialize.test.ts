@@ -29,7 +29,13 @@ function sitePages() {
   });
 }
 
-const READERS: Reader[] = [{ kind: 'unrestricted' }, { kind: 'anonymous' }, { kind: 'client-credential' }, { kind: 'user', groups: ['admin'] }, { kind: 'user', groups: ['support'] }];
+const READERS: Reader[] = [
+  { kind: 'unrestricted' },
+  { kind: 'anonymous' },
+  { kind: 'client-credential' },
+  { kind: 'user', groups: ['admin'] },
+  { kind: 'user', groups: ['support'] },
+];
 const QUERIES: { query: string; options: SearchOptions }[] = READERS.flatMap((reader) =>
   ['webhooks', 'configure billing', 'token', 'retr', 'troubleshooting 42', 'nothing-matches-this'].flatMap((query) => [
     { query, options: { reader, limit: 50 } },
@@ -99,7 +105,8 @@ describe('load', () => {
     const built = SearchIndex.build(recordsOf(sitePages()));
     const loaded = await SearchIndex.load(JSON.parse(await exportText(built)));
     expect(loaded.size).toBe(built.size);
-    for (const { query, options } of QUERIES) expect(loaded.search(query, options), `${query} ${JSON.stringify(options)}`).toEqual(built.search(query, options));
+    for (const { query, options } of QUERIES)
+      expect(loaded.search(query, options), `${query} ${JSON.stringify(options)}`).toEqual(built.search(query, options));
   });
 
   it('joins parts built apart into the index of all their records', async () => {
@@ -110,7 +117,8 @@ describe('load', () => {
     const built = SearchIndex.build(records);
     const loaded = await SearchIndex.load(parts.map((part) => JSON.parse(JSON.stringify(SearchIndex.build(part).export())) as unknown));
     expect(loaded.size).toBe(built.size);
-    for (const { query, options } of QUERIES) expect(loaded.search(query, options), `${query} ${JSON.stringify(options)}`).toEqual(built.search(query, options));
+    for (const { query, options } of QUERIES)
+      expect(loaded.search(query, options), `${query} ${JSON.stringify(options)}`).toEqual(built.search(query, options));
     expect(loaded.export()).toEqual({ ...built.export(), flexsearch: expect.any(Array) });
   });
 
@@ -119,10 +127,14 @@ describe('load', () => {
     const dir = mkdtempSync(join(tmpdir(), 'docsite-search-'));
     writeFileSync(join(dir, 'index.json'), JSON.stringify(partitionPages(sitePages()).map((part) => SearchIndex.build(recordsOf(part)).export())));
     writeFileSync(join(dir, 'queries.json'), JSON.stringify(QUERIES));
-    const child = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'roundtrip-child.ts'), join(dir, 'index.json'), join(dir, 'queries.json')], {
-      cwd: REPO,
-      encoding: 'utf8',
-    });
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'roundtrip-child.ts'), join(dir, 'index.json'), join(dir, 'queries.json')],
+      {
+        cwd: REPO,
+        encoding: 'utf8',
+      },
+    );
     expect(child.stderr).toBe('');
     expect(child.status).toBe(0);
     const answers = JSON.parse(child.stdout) as unknown[];

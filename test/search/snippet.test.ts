@@ -54,7 +54,8 @@ describe('search snippets', () => {
   it('find the match in words of ASCII letters and digits as the index encoder would', () => {
     // Snippets compare ASCII words lower-cased instead of encoding them: the encoder must agree.
     const { encoder } = createSectionDocument();
-    for (const word of ['Webhooks', 'API', 'HTTP2', 'sso', 'add', 'x1y2', '429', 'a', 'Idempotency']) expect(encoder.encode(word)).toEqual([word.toLowerCase()]);
+    for (const word of ['Webhooks', 'API', 'HTTP2', 'sso', 'add', 'x1y2', '429', 'a', 'Idempotency'])
+      expect(encoder.encode(word)).toEqual([word.toLowerCase()]);
   });
 
   it('start at the first match, in any case and with accents folded', () => {

@@ -16,7 +16,14 @@ const SERVERS = { mdx: { server: ['https://api.example.com/v1/', 'https://sandbo
 describe('API pages (SPEC.md 2.10)', () => {
   it('puts the first api.mdx.server in front of a relative path', async () => {
     const { endpoint: e } = await endpoint(SERVERS, { api: 'get /users/{id}' });
-    expect(e).toMatchObject({ method: 'GET', url: 'https://api.example.com/v1/users/{id}', servers: SERVERS.mdx.server, authMethod: 'key', authName: 'X-Api-Key', playground: 'interactive' });
+    expect(e).toMatchObject({
+      method: 'GET',
+      url: 'https://api.example.com/v1/users/{id}',
+      servers: SERVERS.mdx.server,
+      authMethod: 'key',
+      authName: 'X-Api-Key',
+      playground: 'interactive',
+    });
   });
 
   it('ignores api.mdx.server for a full URL', async () => {

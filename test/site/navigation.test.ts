@@ -16,7 +16,15 @@ const VERSIONED = {
         {
           version: 'v1',
           languages: [
-            { language: 'en', tabs: [{ tab: 'Guides', groups: [{ group: 'Start', pages: ['index', { group: 'Deep', pages: ['guides/a', { group: 'Deeper', pages: ['guides/b'] }] }] }] }] },
+            {
+              language: 'en',
+              tabs: [
+                {
+                  tab: 'Guides',
+                  groups: [{ group: 'Start', pages: ['index', { group: 'Deep', pages: ['guides/a', { group: 'Deeper', pages: ['guides/b'] }] }] }],
+                },
+              ],
+            },
             { language: 'es', groups: [{ group: 'Inicio', pages: ['es/index'] }] },
           ],
         },
@@ -89,7 +97,10 @@ describe('navigation', () => {
         name: 'Links',
         navigation: {
           global: { anchors: [{ anchor: 'Blog', href: 'https://example.com/blog', icon: 'newspaper' }] },
-          tabs: [{ tab: 'Docs', pages: ['index'] }, { tab: 'Status', href: 'https://status.example.com' }],
+          tabs: [
+            { tab: 'Docs', pages: ['index'] },
+            { tab: 'Status', href: 'https://status.example.com' },
+          ],
         },
       },
       'index.mdx': page({ title: 'Home' }),

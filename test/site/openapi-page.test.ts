@@ -22,7 +22,15 @@ describe('OpenAPI operation pages', () => {
     expect(diagnostics).toEqual([]);
     expect(page.title).toBe('Create a customer');
     expect(page.api).toMatchObject({ method: 'POST', target: 'https://api.acme.test/v2/customers', isFullUrl: true });
-    expect(page.params.map((p) => `${p.location}:${p.name}${p.required ? '*' : ''}`)).toEqual(['header:Idempotency-Key', 'body:name*', 'body:email*', 'body:currency', 'body:payment_terms', 'body:tax_id', 'body:metadata']);
+    expect(page.params.map((p) => `${p.location}:${p.name}${p.required ? '*' : ''}`)).toEqual([
+      'header:Idempotency-Key',
+      'body:name*',
+      'body:email*',
+      'body:currency',
+      'body:payment_terms',
+      'body:tax_id',
+      'body:metadata',
+    ]);
     expect(page.params.find((p) => p.name === 'currency')).toMatchObject({ type: 'string', default: 'USD' });
     expect(page.params.find((p) => p.name === 'payment_terms')!.description).toContain('net_30');
     expect(page.responses.map((r) => r.name)).toEqual(expect.arrayContaining(['id', 'created_at', 'name', 'email']));
@@ -38,7 +46,17 @@ describe('OpenAPI operation pages', () => {
   });
 
   it('escape spec prose so it can never break the MDX', () => {
-    const tricky = { paths: { '/x': { get: { summary: 'Use <b> and {braces}', description: 'A <Note> {1+1} \\ text', parameters: [{ name: 'q"x', in: 'query', description: '<script>alert(1)</script>' }] } } } } as OpenApiDocument;
+    const tricky = {
+      paths: {
+        '/x': {
+          get: {
+            summary: 'Use <b> and {braces}',
+            description: 'A <Note> {1+1} \\ text',
+            parameters: [{ name: 'q"x', in: 'query', description: '<script>alert(1)</script>' }],
+          },
+        },
+      },
+    } as OpenApiDocument;
     const { page, diagnostics } = parsePage('x.mdx', openApiPageSource(tricky, 'GET', '/x', 'https://api.test'));
     expect(diagnostics).toEqual([]);
     expect(page.title).toBe('Use <b> and {braces}');

@@ -35,7 +35,11 @@ export function newestFirst<T extends { id: string; timestamp: string }>(rows: r
 }
 
 /** Follows `nextCursor` to the end; checks the page invariants on the way. */
-export async function allPages(store: Store, options: Omit<ListConversationsOptions, 'cursor'>, between?: (page: Conversation[]) => Promise<void>): Promise<{ rows: Conversation[]; pages: number }> {
+export async function allPages(
+  store: Store,
+  options: Omit<ListConversationsOptions, 'cursor'>,
+  between?: (page: Conversation[]) => Promise<void>,
+): Promise<{ rows: Conversation[]; pages: number }> {
   const rows: Conversation[] = [];
   let cursor: string | undefined;
   let pages = 0;

@@ -12,7 +12,9 @@ describe('grep output', () => {
 
   it('prints bare lines for one file, and names for several', () => {
     expect(out('grep webhook /quickstart.mdx')).toBe('Configure a webhook.\n');
-    expect(out('grep webhook /quickstart.mdx /guides/webhooks.mdx')).toBe('/quickstart.mdx:Configure a webhook.\n/guides/webhooks.mdx:A webhook sends events.\n');
+    expect(out('grep webhook /quickstart.mdx /guides/webhooks.mdx')).toBe(
+      '/quickstart.mdx:Configure a webhook.\n/guides/webhooks.mdx:A webhook sends events.\n',
+    );
     expect(out('grep -h webhook /quickstart.mdx /guides/webhooks.mdx')).toBe('Configure a webhook.\nA webhook sends events.\n');
     expect(out('grep -H webhook /quickstart.mdx')).toBe('/quickstart.mdx:Configure a webhook.\n');
   });

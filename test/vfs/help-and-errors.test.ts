@@ -29,7 +29,25 @@ describe('help', () => {
 
   it('documents the flags of each command', () => {
     const grepHelp = out('grep --help');
-    for (const flag of ['-r, -R, --recursive', '-n', '-i', '-l', '-c', '-v', '-w', '-E', '-F', '-o', '-A, --after-context N', '-B', '-C', '-m', '-h', '-H', '-e, --regexp PATTERN']) {
+    for (const flag of [
+      '-r, -R, --recursive',
+      '-n',
+      '-i',
+      '-l',
+      '-c',
+      '-v',
+      '-w',
+      '-E',
+      '-F',
+      '-o',
+      '-A, --after-context N',
+      '-B',
+      '-C',
+      '-m',
+      '-h',
+      '-H',
+      '-e, --regexp PATTERN',
+    ]) {
       expect(grepHelp).toContain(`  ${flag}`);
     }
     expect(grepHelp).toContain('linear-time');

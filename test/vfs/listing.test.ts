@@ -35,9 +35,7 @@ describe('ls', () => {
 
 describe('tree', () => {
   it('draws the tree with a summary', () => {
-    expect(out('tree /guides')).toBe(
-      '/guides\n├── advanced\n│   └── rate-limits.mdx\n├── auth.mdx\n└── webhooks.mdx\n\n1 directory, 3 files\n',
-    );
+    expect(out('tree /guides')).toBe('/guides\n├── advanced\n│   └── rate-limits.mdx\n├── auth.mdx\n└── webhooks.mdx\n\n1 directory, 3 files\n');
   });
 
   it('limits depth with -L and shows directories only with -d', () => {

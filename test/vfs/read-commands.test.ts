@@ -95,7 +95,9 @@ describe('wc', () => {
 
 describe('stat', () => {
   it('shows size in bytes, lines and type', () => {
-    expect(out('stat /quickstart.mdx /guides')).toBe('  File: /quickstart.mdx\n  Size: 57\tLines: 4\tregular file\n  File: /guides\n  Size: 4096\tEntries: 3\tdirectory\n');
+    expect(out('stat /quickstart.mdx /guides')).toBe(
+      '  File: /quickstart.mdx\n  Size: 57\tLines: 4\tregular file\n  File: /guides\n  Size: 4096\tEntries: 3\tdirectory\n',
+    );
   });
 
   it('reports missing paths and needs at least one', () => {

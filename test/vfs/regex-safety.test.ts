@@ -43,7 +43,10 @@ describe('matching', () => {
   });
 
   it('finds leftmost-longest matches, as grep -o prints them', () => {
-    expect(matcher('a+').matches('baaacaa')).toEqual([[1, 4], [5, 7]]);
+    expect(matcher('a+').matches('baaacaa')).toEqual([
+      [1, 4],
+      [5, 7],
+    ]);
     expect(matcher('a|ab|abc').matches('xabcd')).toEqual([[1, 4]]);
     expect(matcher('a.*b|c').matches('acb')).toEqual([[0, 3]]);
   });

@@ -4,7 +4,9 @@ import { out, run } from './fixture.js';
 
 describe('rg', () => {
   it('searches / recursively with line numbers, ignoring case for a lowercase pattern', () => {
-    expect(out('rg webhooks')).toBe('/guides/webhooks.mdx:1:# Webhooks\n/guides/webhooks.mdx:5:Webhooks retry 3 times.\n/openapi/spec.json:1:{"openapi":"3.1.0","paths":{"/webhooks":{}}}\n');
+    expect(out('rg webhooks')).toBe(
+      '/guides/webhooks.mdx:1:# Webhooks\n/guides/webhooks.mdx:5:Webhooks retry 3 times.\n/openapi/spec.json:1:{"openapi":"3.1.0","paths":{"/webhooks":{}}}\n',
+    );
   });
 
   it('matches case exactly when the pattern has an uppercase letter, or with -s', () => {

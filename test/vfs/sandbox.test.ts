@@ -16,7 +16,15 @@ describe('no way out of the tree', () => {
 
   it('does not reach a real file by its absolute path, or through ..', () => {
     const up = '../'.repeat(12);
-    for (const line of [`cat ${secret}`, `cat ${up}${secret.slice(1)}`, `cat /guides/${up}${secret.slice(1)}`, `head -1 ${secret}`, `ls ${realDir}`, `grep -r SECRET ${realDir}`, `find ${realDir}`]) {
+    for (const line of [
+      `cat ${secret}`,
+      `cat ${up}${secret.slice(1)}`,
+      `cat /guides/${up}${secret.slice(1)}`,
+      `head -1 ${secret}`,
+      `ls ${realDir}`,
+      `grep -r SECRET ${realDir}`,
+      `find ${realDir}`,
+    ]) {
       const result = run(line);
       expect(result.output, line).not.toContain('REAL-DISK-SECRET');
       expect(result.output, line).toContain('No such file or directory');
@@ -42,7 +50,17 @@ describe('immutability', () => {
   it('leaves the tree exactly as it was after every kind of command', () => {
     const before = JSON.stringify(FILES.map((f) => [f.path, docs.readFile(f.path)]));
     const listing = out('ls -R /');
-    for (const line of ['sort /quickstart.mdx', 'cat /index.mdx | sort -r | uniq -c', 'grep -rn -C 2 webhook /', 'rg -o webhook', 'cut -c 1 /index.mdx', 'head -c 3 /index.mdx', 'tail -n +2 /**/*.mdx', 'find / -type f', 'tree']) {
+    for (const line of [
+      'sort /quickstart.mdx',
+      'cat /index.mdx | sort -r | uniq -c',
+      'grep -rn -C 2 webhook /',
+      'rg -o webhook',
+      'cut -c 1 /index.mdx',
+      'head -c 3 /index.mdx',
+      'tail -n +2 /**/*.mdx',
+      'find / -type f',
+      'tree',
+    ]) {
       run(line);
     }
     expect(JSON.stringify(FILES.map((f) => [f.path, docs.readFile(f.path)]))).toBe(before);
@@ -51,7 +69,9 @@ describe('immutability', () => {
 });
 
 describe('output limit', () => {
-  const big = new VirtualFs(Array.from({ length: 200 }, (_, i) => ({ path: `/pages/p${i}.mdx`, content: `# Page ${i}\n${'Lorem ipsum dolor sit amet. '.repeat(20)}\n` })));
+  const big = new VirtualFs(
+    Array.from({ length: 200 }, (_, i) => ({ path: `/pages/p${i}.mdx`, content: `# Page ${i}\n${'Lorem ipsum dolor sit amet. '.repeat(20)}\n` })),
+  );
 
   it('cuts output over 30 KB at a line end and says how to narrow it', () => {
     const result = run('cat /pages/*.mdx', big);

@@ -31,9 +31,27 @@ describe('VirtualFs', () => {
   });
 
   it('refuses duplicate paths and files where directories are implied', () => {
-    expect(() => new VirtualFs([{ path: '/a.mdx', content: '' }, { path: 'a.mdx', content: '' }])).toThrow(/twice/);
-    expect(() => new VirtualFs([{ path: '/a', content: '' }, { path: '/a/b.mdx', content: '' }])).toThrow(/file and a directory/);
-    expect(() => new VirtualFs([{ path: '/a/b.mdx', content: '' }, { path: '/a', content: '' }])).toThrow();
+    expect(
+      () =>
+        new VirtualFs([
+          { path: '/a.mdx', content: '' },
+          { path: 'a.mdx', content: '' },
+        ]),
+    ).toThrow(/twice/);
+    expect(
+      () =>
+        new VirtualFs([
+          { path: '/a', content: '' },
+          { path: '/a/b.mdx', content: '' },
+        ]),
+    ).toThrow(/file and a directory/);
+    expect(
+      () =>
+        new VirtualFs([
+          { path: '/a/b.mdx', content: '' },
+          { path: '/a', content: '' },
+        ]),
+    ).toThrow();
   });
 
   it('is frozen: entries and listings cannot be changed', () => {

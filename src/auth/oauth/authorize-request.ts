@@ -8,7 +8,16 @@ import { fieldsOf } from './http.js';
 import { isS256Challenge } from './pkce.js';
 
 /** The parameters an authorization request carries, from the query (GET) or the consent form (POST). */
-export const AUTHORIZE_FIELDS = ['response_type', 'client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method', 'scope', 'resource'] as const;
+export const AUTHORIZE_FIELDS = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'scope',
+  'resource',
+] as const;
 
 /** A request that passed every check: what the consent page shows and the code will hold. */
 export interface AuthorizeRequest {
@@ -55,7 +64,8 @@ export async function parseAuthorizeRequest(context: OAuthServerContext, req: Re
   if (client.kind === 'credential') throw new UntrustedRedirectError('Client credentials cannot sign people in.');
   const redirectUri = params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
   if (!redirectUri) throw new UntrustedRedirectError('The authorization request has no redirect_uri.');
-  if (!context.redirects.isRegistered(redirectUri, client.redirectUris)) throw new UntrustedRedirectError('The redirect_uri is not one the application registered.');
+  if (!context.redirects.isRegistered(redirectUri, client.redirectUris))
+    throw new UntrustedRedirectError('The redirect_uri is not one the application registered.');
   const problem = context.redirects.problemWith(redirectUri);
   if (problem) throw new UntrustedRedirectError(`The redirect_uri ${problem.reason}.`);
 
@@ -64,8 +74,9 @@ export async function parseAuthorizeRequest(context: OAuthServerContext, req: Re
   if (!params.code_challenge) throw fail(new OAuthError('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256.'));
   if (params.code_challenge_method !== 'S256') throw fail(new OAuthError('invalid_request', 'code_challenge_method must be S256; plain is not supported.'));
   if (!isS256Challenge(params.code_challenge)) throw fail(new OAuthError('invalid_request', 'code_challenge must be 43 base64url characters (S256).'));
-  if (!isOurResource(context, req, params.resource)) throw fail(new OAuthError('invalid_target', 'resource must be this site\'s /authed/mcp.'));
-  if (!client.grantTypes.includes('authorization_code')) throw fail(new OAuthError('unauthorized_client', 'This client may not use the authorization code grant.'));
+  if (!isOurResource(context, req, params.resource)) throw fail(new OAuthError('invalid_target', "resource must be this site's /authed/mcp."));
+  if (!client.grantTypes.includes('authorization_code'))
+    throw fail(new OAuthError('unauthorized_client', 'This client may not use the authorization code grant.'));
   return { client, redirectUri, state: params.state, codeChallenge: params.code_challenge, scope: MCP_SCOPE, resource: resourceOf(context, req), params };
 }
 

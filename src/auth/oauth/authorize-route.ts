@@ -39,13 +39,22 @@ function consentPage(options: AuthorizeRouteOptions, req: Request, res: Response
 /** Error page for requests whose redirect URI cannot be trusted; redirect with `error` for the rest (RFC 6749 §4.1.2.1). */
 function answerError(options: AuthorizeRouteOptions, req: Request, res: Response, error: unknown): void {
   if (error instanceof UntrustedRedirectError) {
-    return sendAuthPage(res, 400, 'Authorization failed', `<h1>Authorization failed</h1><p>${escapeHtml(error.message)}</p><p class="muted">Start the connection again from your application.</p>`);
+    return sendAuthPage(
+      res,
+      400,
+      'Authorization failed',
+      `<h1>Authorization failed</h1><p>${escapeHtml(error.message)}</p><p class="muted">Start the connection again from your application.</p>`,
+    );
   }
   if (error instanceof AuthorizeRedirectError) {
-    return void res.redirect(302, redirectWith(error.redirectUri, issuerOf(options, req), { error: error.code, error_description: error.description, state: error.state }));
+    return void res.redirect(
+      302,
+      redirectWith(error.redirectUri, issuerOf(options, req), { error: error.code, error_description: error.description, state: error.state }),
+    );
   }
   const oauth = toOAuthError(error);
-  if (oauth.code === 'server_error') options.logger.error('authorization request failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  if (oauth.code === 'server_error')
+    options.logger.error('authorization request failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   sendAuthPage(res, oauth.status, 'Authorization failed', `<h1>Authorization failed</h1><p>${escapeHtml(oauth.description)}</p>`);
 }
 
@@ -66,14 +75,23 @@ export function authorizeRoute(options: AuthorizeRouteOptions): Router {
   });
   router.post(OAUTH_PATHS.authorize, express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }), async (req, res) => {
     try {
-      if (!csrf.check(req)) return sendAuthPage(res, 403, 'Authorization failed', '<h1>Authorization failed</h1><p>The consent form expired or came from another site. Start the connection again from your application.</p>');
+      if (!csrf.check(req))
+        return sendAuthPage(
+          res,
+          403,
+          'Authorization failed',
+          '<h1>Authorization failed</h1><p>The consent form expired or came from another site. Start the connection again from your application.</p>',
+        );
       const request = await parseAuthorizeRequest(options, req, req.body);
       const user = sessions.read(req);
       const query = new URLSearchParams(Object.entries(request.params).filter((entry): entry is [string, string] => entry[1] !== undefined));
       if (!user) return res.redirect(303, loginUrl(`${OAUTH_PATHS.authorize}?${query}`));
       const issuer = issuerOf(options, req);
       if ((req.body as Record<string, unknown>).decision !== 'allow') {
-        return res.redirect(303, redirectWith(request.redirectUri, issuer, { error: 'access_denied', error_description: 'The user denied access.', state: request.state }));
+        return res.redirect(
+          303,
+          redirectWith(request.redirectUri, issuer, { error: 'access_denied', error_description: 'The user denied access.', state: request.state }),
+        );
       }
       const code = await store.createAuthorizationCode({
         clientId: request.client.clientId,

@@ -27,12 +27,18 @@ function basicCredentials(req: Request): { id: string; secret: string } | undefi
  * HTTP Basic or with `client_id` + `client_secret` form fields (one method per request); public
  * clients (registered with `token_endpoint_auth_method: none`) send `client_id` alone.
  */
-export async function authenticateClient(req: Request, clients: Pick<OAuthClientStore, 'getClient' | 'authenticateClient'>, form: { client_id?: string | undefined; client_secret?: string | undefined }): Promise<OAuthClient> {
+export async function authenticateClient(
+  req: Request,
+  clients: Pick<OAuthClientStore, 'getClient' | 'authenticateClient'>,
+  form: { client_id?: string | undefined; client_secret?: string | undefined },
+): Promise<OAuthClient> {
   const basic = basicCredentials(req);
   const failed = (description: string): OAuthError =>
     new OAuthError('invalid_client', description, 401, basic ? { 'WWW-Authenticate': 'Basic realm="docsite"' } : {});
-  if (basic && form.client_secret !== undefined) throw new OAuthError('invalid_request', 'Authenticate the client one way: HTTP Basic or form fields, not both.');
-  if (basic && form.client_id !== undefined && form.client_id !== basic.id) throw new OAuthError('invalid_request', 'client_id does not match the Basic credentials.');
+  if (basic && form.client_secret !== undefined)
+    throw new OAuthError('invalid_request', 'Authenticate the client one way: HTTP Basic or form fields, not both.');
+  if (basic && form.client_id !== undefined && form.client_id !== basic.id)
+    throw new OAuthError('invalid_request', 'client_id does not match the Basic credentials.');
   const id = basic?.id ?? form.client_id;
   const secret = basic?.secret ?? form.client_secret;
   if (!id || id.length > 256) throw failed('Client authentication is required.');

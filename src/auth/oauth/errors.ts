@@ -48,21 +48,27 @@ export function toOAuthError(error: unknown): OAuthError {
   const body = BODY_ERRORS[(error as { type?: string }).type ?? ''];
   if (body) return new OAuthError('invalid_request', body[1], body[0]);
   // RFC 6749 has no rate limit error; temporarily_unavailable says "overloaded, retry later", with 429 and Retry-After.
-  if (error instanceof RateLimitExceededError) return new OAuthError('temporarily_unavailable', error.message, 429, { 'Retry-After': String(error.retryAfterSeconds) });
-  if (error instanceof StoreUnavailableError || error instanceof RateLimiterUnavailableError) return new OAuthError('temporarily_unavailable', 'The authorization server is temporarily unavailable; try again shortly.', 503, { 'Retry-After': '5' });
+  if (error instanceof RateLimitExceededError)
+    return new OAuthError('temporarily_unavailable', error.message, 429, { 'Retry-After': String(error.retryAfterSeconds) });
+  if (error instanceof StoreUnavailableError || error instanceof RateLimiterUnavailableError)
+    return new OAuthError('temporarily_unavailable', 'The authorization server is temporarily unavailable; try again shortly.', 503, { 'Retry-After': '5' });
   return new OAuthError('server_error', 'The authorization server failed to complete the request.', 500);
 }
 
 /** Sends `{error, error_description}` with the error's status and headers, never cached. */
 export function sendOAuthError(res: Response, error: OAuthError): void {
-  res.status(error.status).set({ 'Cache-Control': 'no-store', Pragma: 'no-cache', ...error.headers }).json({ error: error.code, error_description: error.description });
+  res
+    .status(error.status)
+    .set({ 'Cache-Control': 'no-store', Pragma: 'no-cache', ...error.headers })
+    .json({ error: error.code, error_description: error.description });
 }
 
 /** The error handler of the JSON endpoints (register, token, revoke): RFC 6749 error bodies. */
 export function oauthErrorHandler(logger: AuthLogger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const oauth = toOAuthError(error);
-    if (oauth.code === 'server_error') logger.error('oauth request failed', { path: req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    if (oauth.code === 'server_error')
+      logger.error('oauth request failed', { path: req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     if (res.headersSent) return void res.end();
     sendOAuthError(res, oauth);
   };

@@ -16,7 +16,8 @@ function requireGrantType(client: OAuthClient, grantType: string): void {
 
 /** A requested `scope` must be within what docsite grants; absent means all of it. */
 function checkScope(scope: string | undefined): void {
-  if (scope !== undefined && scope.split(' ').some((s) => s !== '' && s !== MCP_SCOPE)) throw new OAuthError('invalid_scope', `The only scope is ${MCP_SCOPE}.`);
+  if (scope !== undefined && scope.split(' ').some((s) => s !== '' && s !== MCP_SCOPE))
+    throw new OAuthError('invalid_scope', `The only scope is ${MCP_SCOPE}.`);
 }
 
 /** How long access tokens of this client live: client credentials get their own (longer) lifetime. */
@@ -32,9 +33,11 @@ const authorizationCode: Grant = async (context, client, req) => {
   if (!form.code_verifier) throw new OAuthError('invalid_request', 'code_verifier is required (PKCE).');
   const code = await context.store.consumeAuthorizationCode(form.code);
   if (!code || code.clientId !== client.clientId) throw new OAuthError('invalid_grant', 'The authorization code is invalid, expired or already used.');
-  if (form.redirect_uri !== undefined && form.redirect_uri !== code.redirectUri) throw new OAuthError('invalid_grant', 'redirect_uri does not match the authorization request.');
+  if (form.redirect_uri !== undefined && form.redirect_uri !== code.redirectUri)
+    throw new OAuthError('invalid_grant', 'redirect_uri does not match the authorization request.');
   if (!verifiesS256(form.code_verifier, code.codeChallenge)) throw new OAuthError('invalid_grant', 'The code_verifier does not match the code_challenge.');
-  if (form.resource !== undefined && form.resource.replace(/\/+$/, '') !== code.resource) throw new OAuthError('invalid_target', 'resource does not match the authorization request.');
+  if (form.resource !== undefined && form.resource.replace(/\/+$/, '') !== code.resource)
+    throw new OAuthError('invalid_target', 'resource does not match the authorization request.');
   return context.store.issueTokens({
     clientId: client.clientId,
     subject: code.subject,
@@ -64,7 +67,8 @@ const refreshToken: Grant = async (context, client, req) => {
 
 /** Machines holding a client credential (SPEC.md 5.5): tokens for `/authed/mcp` with scope `mcp:search`. */
 const clientCredentials: Grant = async (context, client, req) => {
-  if (client.kind !== 'credential') throw new OAuthError('unauthorized_client', 'Only client credentials created by the site owner may use the client_credentials grant.');
+  if (client.kind !== 'credential')
+    throw new OAuthError('unauthorized_client', 'Only client credentials created by the site owner may use the client_credentials grant.');
   checkScope(fieldsOf(req.body, ['scope'] as const).scope);
   return context.store.issueTokens({
     clientId: client.clientId,

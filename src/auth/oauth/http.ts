@@ -10,7 +10,14 @@ export function openCors(methods: string): RequestHandler {
   return (req, res, next) => {
     res.set({ 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'WWW-Authenticate, Retry-After, RateLimit, RateLimit-Policy' });
     if (req.method !== 'OPTIONS') return next();
-    res.set({ 'Access-Control-Allow-Methods': methods, 'Access-Control-Allow-Headers': 'Authorization, Content-Type, MCP-Protocol-Version', 'Access-Control-Max-Age': '86400' }).status(204).end();
+    res
+      .set({
+        'Access-Control-Allow-Methods': methods,
+        'Access-Control-Allow-Headers': 'Authorization, Content-Type, MCP-Protocol-Version',
+        'Access-Control-Max-Age': '86400',
+      })
+      .status(204)
+      .end();
   };
 }
 

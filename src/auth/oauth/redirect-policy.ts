@@ -47,8 +47,12 @@ export function redirectPolicy(allowed: readonly AllowedRedirect[]): RedirectPol
       if (url.username || url.password) return forbidden('must not contain a user name or password');
       if (isLoopback(url)) return undefined;
       const host = url.host.toLowerCase();
-      const match = allowed.some((entry) => entry.protocol === url.protocol && entry.host === host && (entry.path === undefined || entry.path === url.pathname));
-      return match ? undefined : { reason: 'is not allowed on this site: only loopback addresses and the site\'s allowed OAuth redirect URIs are', forbidden: false };
+      const match = allowed.some(
+        (entry) => entry.protocol === url.protocol && entry.host === host && (entry.path === undefined || entry.path === url.pathname),
+      );
+      return match
+        ? undefined
+        : { reason: "is not allowed on this site: only loopback addresses and the site's allowed OAuth redirect URIs are", forbidden: false };
     },
     isRegistered(requested, registered) {
       if (registered.includes(requested)) return true;
@@ -56,7 +60,14 @@ export function redirectPolicy(allowed: readonly AllowedRedirect[]): RedirectPol
       if (!url || !isLoopback(url)) return false;
       return registered.some((candidate) => {
         const other = parse(candidate);
-        return other !== undefined && isLoopback(other) && other.protocol === url.protocol && other.hostname === url.hostname && other.pathname === url.pathname && other.search === url.search;
+        return (
+          other !== undefined &&
+          isLoopback(other) &&
+          other.protocol === url.protocol &&
+          other.hostname === url.hostname &&
+          other.pathname === url.pathname &&
+          other.search === url.search
+        );
       });
     },
   };

@@ -33,20 +33,35 @@ function registrationOf(body: unknown, context: OAuthServerContext) {
   // but one that is never valid, or none left, refuses the registration.
   const problems = redirectUris.map((uri) => ({ uri, problem: context.redirects.problemWith(uri) }));
   const refused = problems.find(({ problem }) => problem?.forbidden) ?? (problems.every(({ problem }) => problem) ? problems[0] : undefined);
-  if (refused?.problem) throw new OAuthError('invalid_redirect_uri', `The redirect URI ${JSON.stringify(refused.uri.slice(0, 200))} ${refused.problem.reason}.`);
+  if (refused?.problem)
+    throw new OAuthError('invalid_redirect_uri', `The redirect URI ${JSON.stringify(refused.uri.slice(0, 200))} ${refused.problem.reason}.`);
   const allowedUris = problems.filter(({ problem }) => !problem).map(({ uri }) => uri);
   const grantTypes = stringArray(metadata.grant_types, 'grant_types') ?? ['authorization_code', 'refresh_token'];
   const unsupported = grantTypes.find((grant) => !GRANT_TYPES.has(grant));
-  if (unsupported) throw metadataError(`The grant type ${JSON.stringify(unsupported)} cannot be registered; client credentials are created by the site owner with \`docsite credentials create\`.`);
+  if (unsupported)
+    throw metadataError(
+      `The grant type ${JSON.stringify(unsupported)} cannot be registered; client credentials are created by the site owner with \`docsite credentials create\`.`,
+    );
   if (!grantTypes.includes('authorization_code')) throw metadataError('grant_types must include authorization_code.');
   const responseTypes = stringArray(metadata.response_types, 'response_types') ?? ['code'];
   if (responseTypes.some((type) => type !== 'code')) throw metadataError('response_types may only contain "code".');
   const method = metadata.token_endpoint_auth_method ?? 'client_secret_basic';
-  if (typeof method !== 'string' || !AUTH_METHODS.has(method as TokenEndpointAuthMethod)) throw metadataError('token_endpoint_auth_method must be none, client_secret_post or client_secret_basic.');
+  if (typeof method !== 'string' || !AUTH_METHODS.has(method as TokenEndpointAuthMethod))
+    throw metadataError('token_endpoint_auth_method must be none, client_secret_post or client_secret_basic.');
   const name = metadata.client_name;
   if (name !== undefined && typeof name !== 'string') throw metadataError('client_name must be a string.');
-  const cleanName = name?.replace(/[\p{Cc}\p{Cf}]/gu, '').trim().slice(0, MAX_NAME) || null;
-  return { name: cleanName, redirectUris: [...new Set(allowedUris)], grantTypes: [...new Set(grantTypes)], responseTypes, tokenEndpointAuthMethod: method as TokenEndpointAuthMethod };
+  const cleanName =
+    name
+      ?.replace(/[\p{Cc}\p{Cf}]/gu, '')
+      .trim()
+      .slice(0, MAX_NAME) || null;
+  return {
+    name: cleanName,
+    redirectUris: [...new Set(allowedUris)],
+    grantTypes: [...new Set(grantTypes)],
+    responseTypes,
+    tokenEndpointAuthMethod: method as TokenEndpointAuthMethod,
+  };
 }
 
 /** `POST /authed/mcp/oauth/register`: JSON client metadata in, 201 with the client id (and secret) out. */
@@ -56,17 +71,20 @@ export function registerRoute(context: OAuthServerContext): Router {
   router.post(OAUTH_PATHS.register, context.rateLimit('register'), express.json({ limit: '16kb', type: () => true }), async (req, res) => {
     const registration = registrationOf(req.body, context);
     const client = await context.store.registerClient(registration);
-    res.status(201).set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' }).json({
-      client_id: client.clientId,
-      ...(client.clientSecret ? { client_secret: client.clientSecret, client_secret_expires_at: 0 } : {}),
-      client_id_issued_at: Math.floor(Date.parse(client.createdAt) / 1000),
-      ...(client.name ? { client_name: client.name } : {}),
-      redirect_uris: client.redirectUris,
-      grant_types: client.grantTypes,
-      response_types: registration.responseTypes,
-      token_endpoint_auth_method: client.tokenEndpointAuthMethod,
-      scope: MCP_SCOPE,
-    });
+    res
+      .status(201)
+      .set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' })
+      .json({
+        client_id: client.clientId,
+        ...(client.clientSecret ? { client_secret: client.clientSecret, client_secret_expires_at: 0 } : {}),
+        client_id_issued_at: Math.floor(Date.parse(client.createdAt) / 1000),
+        ...(client.name ? { client_name: client.name } : {}),
+        redirect_uris: client.redirectUris,
+        grant_types: client.grantTypes,
+        response_types: registration.responseTypes,
+        token_endpoint_auth_method: client.tokenEndpointAuthMethod,
+        scope: MCP_SCOPE,
+      });
   });
   return router;
 }

@@ -25,4 +25,11 @@ const update: ComponentRenderer = (props, children) =>
 /** A snippet's children are its content; docsite renders them in place. */
 const snippet: ComponentRenderer = (_props, children) => children;
 
-export const inlineComponents: Record<string, ComponentRenderer> = { Frame: frame, Tooltip: tooltip, Badge: badge, Update: update, Snippet: snippet, Icon: iconComponent };
+export const inlineComponents: Record<string, ComponentRenderer> = {
+  Frame: frame,
+  Tooltip: tooltip,
+  Badge: badge,
+  Update: update,
+  Snippet: snippet,
+  Icon: iconComponent,
+};

@@ -8,15 +8,24 @@ import { elementsOf, tabSet, titleOf } from './tab-set.js';
 const tab: ComponentRenderer = (props, children) => h('div', { className: ['tab'], dataTitle: text(props, 'title') ?? '' }, children);
 
 const tabs: ComponentRenderer = (_props, children, _node, context) =>
-  tabSet(context, elementsOf(children).map((panel, i) => ({ title: titleOf(panel, `Tab ${i + 1}`), content: panel.children })), 'tab-set');
+  tabSet(
+    context,
+    elementsOf(children).map((panel, i) => ({ title: titleOf(panel, `Tab ${i + 1}`), content: panel.children })),
+    'tab-set',
+  );
 
 /** Code blocks side by side as tabs, labelled by each block's title or language. */
 function codeTabs(className: string, heading?: string): ComponentRenderer {
   return (_props, children, _node, context) => {
     const blocks = elementsOf(children);
-    const set = blocks.length > 1
-      ? tabSet(context, blocks.map((block, i) => ({ title: titleOf(block, `Example ${i + 1}`), content: [block] })), className)
-      : h('div', { className: [className] }, blocks);
+    const set =
+      blocks.length > 1
+        ? tabSet(
+            context,
+            blocks.map((block, i) => ({ title: titleOf(block, `Example ${i + 1}`), content: [block] })),
+            className,
+          )
+        : h('div', { className: [className] }, blocks);
     return heading ? h('section', { className: ['api-example'] }, [h('p', { className: ['api-example-title'] }, heading), set]) : set;
   };
 }

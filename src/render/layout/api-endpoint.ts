@@ -31,19 +31,36 @@ export function apiEndpoint(endpoint: Endpoint | undefined, params: readonly Par
   const parts: ElementContent[] = [line];
   if (endpoint.playground !== 'none' && endpoint.authMethod !== 'none') parts.push(auth);
   if (endpoint.playground === 'interactive') parts.push(playground(endpoint, params));
-  return [h('section', { className: ['api-endpoint', `playground-${endpoint.playground}`], ariaLabel: 'Endpoint', dataPlayground: endpoint.playground }, parts)];
+  return [
+    h('section', { className: ['api-endpoint', `playground-${endpoint.playground}`], ariaLabel: 'Endpoint', dataPlayground: endpoint.playground }, parts),
+  ];
 }
 
 /** A form the page script turns into a request from the reader's browser (the response is shown below it). */
 function playground(endpoint: Endpoint, params: readonly ParamFieldModel[]): Element {
-  const servers = endpoint.servers.length > 1
-    ? [label('Server', h('select', { name: 'server' }, endpoint.servers.map((server) => h('option', { value: server }, server))))]
-    : [];
+  const servers =
+    endpoint.servers.length > 1
+      ? [
+          label(
+            'Server',
+            h(
+              'select',
+              { name: 'server' },
+              endpoint.servers.map((server) => h('option', { value: server }, server)),
+            ),
+          ),
+        ]
+      : [];
   const auth = endpoint.authMethod === 'none' ? [] : [authInput(endpoint)];
   const groups = (['path', 'query', 'header', 'body'] as const).flatMap((location) => {
     const list = params.filter((param) => param.location === location);
     if (list.length === 0) return [];
-    return [h('fieldset', { className: ['playground-params'] }, [h('legend', `${location[0]!.toUpperCase()}${location.slice(1)} parameters`), ...list.map((param) => paramInput(param))])];
+    return [
+      h('fieldset', { className: ['playground-params'] }, [
+        h('legend', `${location[0]!.toUpperCase()}${location.slice(1)} parameters`),
+        ...list.map((param) => paramInput(param)),
+      ]),
+    ];
   });
   return h(
     'form',
@@ -81,14 +98,22 @@ function authInput(endpoint: Endpoint): Element {
 function paramInput(param: ParamFieldModel): Element {
   const type = (param.type ?? 'string').toLowerCase();
   const common = { name: `${param.location}:${param.name}`, required: param.required, dataType: type };
-  const control = type === 'boolean'
-    ? h('select', common, [h('option', { value: '' }, '—'), h('option', { value: 'true' }, 'true'), h('option', { value: 'false' }, 'false')])
-    : /object|\[\]|array/.test(type)
-      ? h('textarea', { ...common, rows: 3, placeholder: 'JSON' })
-      : h('input', { ...common, type: /integer|number/.test(type) ? 'number' : 'text', ...(param.default !== undefined ? { placeholder: param.default } : {}) });
+  const control =
+    type === 'boolean'
+      ? h('select', common, [h('option', { value: '' }, '—'), h('option', { value: 'true' }, 'true'), h('option', { value: 'false' }, 'false')])
+      : /object|\[\]|array/.test(type)
+        ? h('textarea', { ...common, rows: 3, placeholder: 'JSON' })
+        : h('input', {
+            ...common,
+            type: /integer|number/.test(type) ? 'number' : 'text',
+            ...(param.default !== undefined ? { placeholder: param.default } : {}),
+          });
   return label(param.name, control, param.type);
 }
 
 function label(text: string, control: Element, hint?: string): Element {
-  return h('label', { className: ['playground-field'] }, [h('span', { className: ['playground-label'] }, [text, ...(hint ? [' ', h('small', hint)] : [])]), control]);
+  return h('label', { className: ['playground-field'] }, [
+    h('span', { className: ['playground-label'] }, [text, ...(hint ? [' ', h('small', hint)] : [])]),
+    control,
+  ]);
 }

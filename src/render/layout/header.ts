@@ -13,13 +13,17 @@ export function brand(config: DocsConfig): ElementContent {
   const fromRoot = (url: string | undefined): string | undefined => url && browserUrl(url, 'index', 'image');
   const logo = given && { light: fromRoot(given.light), dark: fromRoot(given.dark) };
   const href = (typeof config.logo === 'object' && config.logo.href) || '/';
-  const images = logo?.light || logo?.dark
-    ? [
-        h('img', { className: ['logo', 'logo-light'], src: logo.light ?? logo.dark, alt: config.name }),
-        h('img', { className: ['logo', 'logo-dark'], src: logo.dark ?? logo.light, alt: '' }),
-      ]
-    : [];
-  return h('a', { className: ['brand'], href }, [...images, h('span', { className: images.length ? ['brand-name', 'visually-hidden'] : ['brand-name'] }, config.name)]);
+  const images =
+    logo?.light || logo?.dark
+      ? [
+          h('img', { className: ['logo', 'logo-light'], src: logo.light ?? logo.dark, alt: config.name }),
+          h('img', { className: ['logo', 'logo-dark'], src: logo.dark ?? logo.light, alt: '' }),
+        ]
+      : [];
+  return h('a', { className: ['brand'], href }, [
+    ...images,
+    h('span', { className: images.length ? ['brand-name', 'visually-hidden'] : ['brand-name'] }, config.name),
+  ]);
 }
 
 /**
@@ -42,7 +46,13 @@ export function tabBar(tabs: readonly TabLink[], activeTab: number | undefined):
 export function globalLinks(index: SiteIndex): ElementContent[] {
   const links = index.site.navigation.global;
   if (links.length === 0) return [];
-  return [h('ul', { className: ['global-links'] }, links.map((link) => h('li', [h('a', { href: link.href }, link.label)])))];
+  return [
+    h(
+      'ul',
+      { className: ['global-links'] },
+      links.map((link) => h('li', [h('a', { href: link.href }, link.label)])),
+    ),
+  ];
 }
 
 /** Version and language switchers as native disclosure lists (no JavaScript). */
@@ -50,7 +60,10 @@ export function switchers(menus: readonly SwitcherMenu[]): ElementContent[] {
   return menus.map(({ label, current, options }) =>
     h('details', { className: ['switcher'] }, [
       h('summary', { ariaLabel: `${label}: ${current ?? ''}` }, [h('span', { className: ['switcher-label'] }, `${label}:`), ' ', current ?? '']),
-      h('ul', options.map((o) => h('li', [o.href ? h('a', { href: o.href, ...(o.label === current ? { ariaCurrent: 'true' } : {}) }, o.label) : h('span', o.label)]))),
+      h(
+        'ul',
+        options.map((o) => h('li', [o.href ? h('a', { href: o.href, ...(o.label === current ? { ariaCurrent: 'true' } : {}) }, o.label) : h('span', o.label)])),
+      ),
     ]),
   );
 }

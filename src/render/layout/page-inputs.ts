@@ -103,7 +103,12 @@ function pagerLinks(index: SiteIndex, tree: NavigationTree, position: number): P
     }
     return undefined;
   };
-  return ([[-1, 'prev'], [1, 'next']] as const).flatMap(([step, rel]) => {
+  return (
+    [
+      [-1, 'prev'],
+      [1, 'next'],
+    ] as const
+  ).flatMap(([step, rel]) => {
     const target = neighbour(step);
     return target ? [{ rel, url: target.url, label: target.frontmatter.sidebarTitle ?? target.title, access: target.access }] : [];
   });
@@ -125,12 +130,23 @@ function switcherMenus(index: SiteIndex, page: SitePage, tree: NavigationTree | 
   };
   if (versions.length > 1) {
     const current = tree?.version ?? versions.find((v) => v.default)?.name;
-    result.push({ label: 'Version', current, options: versions.map((v) => ({ label: v.name, href: target((t) => t.version === v.name && (t.language === tree?.language || languages.length <= 1)) ?? target((t) => t.version === v.name) })) });
+    result.push({
+      label: 'Version',
+      current,
+      options: versions.map((v) => ({
+        label: v.name,
+        href: target((t) => t.version === v.name && (t.language === tree?.language || languages.length <= 1)) ?? target((t) => t.version === v.name),
+      })),
+    });
   }
   if (languages.length > 1) {
     const current = tree?.language ?? languages.find((l) => l.default)?.name;
     const available = languages.filter((l) => trees.some((t) => t.language === l.name && (t.version === tree?.version || versions.length <= 1)));
-    result.push({ label: 'Language', current, options: available.map((l) => ({ label: l.name, href: target((t) => t.language === l.name && (t.version === tree?.version || versions.length <= 1)) })) });
+    result.push({
+      label: 'Language',
+      current,
+      options: available.map((l) => ({ label: l.name, href: target((t) => t.language === l.name && (t.version === tree?.version || versions.length <= 1)) })),
+    });
   }
   return result;
 }

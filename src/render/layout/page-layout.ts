@@ -88,7 +88,15 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
     },
     key(inputs, bodyKey) {
       const { tabs, ...rest } = inputs;
-      return createHash('sha256').update(partsKey).update('\0').update(bodyKey).update('\0').update(tabsText(tabs)).update('\0').update(JSON.stringify(rest)).digest('hex');
+      return createHash('sha256')
+        .update(partsKey)
+        .update('\0')
+        .update(bodyKey)
+        .update('\0')
+        .update(tabsText(tabs))
+        .update('\0')
+        .update(JSON.stringify(rest))
+        .digest('hex');
     },
     page(inputs, bodyHtml) {
       const [before, after] = frame(inputs);
@@ -101,7 +109,11 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
       return (source.file ??= renderSidebar(entries));
     },
     sidebarContentKey(key) {
-      return createHash('sha256').update(DOCSITE_VERSION).update('\0').update(JSON.stringify(entriesOf(key))).digest('hex');
+      return createHash('sha256')
+        .update(DOCSITE_VERSION)
+        .update('\0')
+        .update(JSON.stringify(entriesOf(key)))
+        .digest('hex');
     },
     notFound() {
       const home = site.pages.find((p) => p.path === 'index')?.url ?? '/';
@@ -111,7 +123,12 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
         noindex: true,
         header: `${parts.brand}${parts.globalLinks}`,
         sidebar: '',
-        content: [h('article', { className: ['page', 'not-found'] }, [h('h1', 'Page not found'), h('p', ['This page does not exist or has moved. ', h('a', { href: home }, 'Go to the home page'), ' or try the search.'])])],
+        content: [
+          h('article', { className: ['page', 'not-found'] }, [
+            h('h1', 'Page not found'),
+            h('p', ['This page does not exist or has moved. ', h('a', { href: home }, 'Go to the home page'), ' or try the search.']),
+          ]),
+        ],
         toc: [],
       });
     },

@@ -7,7 +7,14 @@ import type { PagerLink, TocEntry } from './page-inputs.js';
 /** The labels of the divisions above the page, outermost first. */
 export function breadcrumbs(labels: readonly string[]): ElementContent[] {
   if (labels.length === 0) return [];
-  return [h('nav', { className: ['breadcrumbs'], ariaLabel: 'Breadcrumbs' }, [h('ol', labels.map((label) => h('li', label)))])];
+  return [
+    h('nav', { className: ['breadcrumbs'], ariaLabel: 'Breadcrumbs' }, [
+      h(
+        'ol',
+        labels.map((label) => h('li', label)),
+      ),
+    ]),
+  ];
 }
 
 /** "On this page": the page's second- and third-level headings. */
@@ -15,7 +22,10 @@ export function tableOfContents(entries: readonly TocEntry[]): ElementContent[] 
   if (entries.length === 0) return [];
   return [
     h('p', { className: ['toc-title'] }, 'On this page'),
-    h('ul', entries.map((entry) => h('li', { className: [`toc-depth-${entry.depth}`] }, [h('a', { href: `#${entry.id}` }, entry.text)]))),
+    h(
+      'ul',
+      entries.map((entry) => h('li', { className: [`toc-depth-${entry.depth}`] }, [h('a', { href: `#${entry.id}` }, entry.text)])),
+    ),
   ];
 }
 
@@ -28,7 +38,10 @@ export function pager(links: readonly PagerLink[]): ElementContent[] {
       { className: ['pager'], ariaLabel: 'Previous and next pages' },
       links.map((link) => {
         const [label, className] = link.rel === 'prev' ? ['Previous', 'pager-previous'] : ['Next', 'pager-next'];
-        return h('a', { ...accessMark(link.access), className: [className], href: link.url, rel: link.rel }, [h('span', { className: ['pager-label'] }, label), h('span', link.label)]);
+        return h('a', { ...accessMark(link.access), className: [className], href: link.url, rel: link.rel }, [
+          h('span', { className: ['pager-label'] }, label),
+          h('span', link.label),
+        ]);
       }),
     ),
   ];

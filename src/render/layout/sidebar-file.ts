@@ -48,5 +48,7 @@ export function insertSidebar(pageHtml: string, url: string, sidebarOf: (key: st
 
 /** Whether every offset of `sidebar` points at a `>` of its HTML, in ascending order: a check for files read from disk. */
 export function isConsistentSidebar(sidebar: SidebarFile): boolean {
-  return Object.values(sidebar.pages).every((offsets) => offsets.length > 0 && offsets.every((offset, i) => sidebar.html[offset] === '>' && (i === 0 || offset > offsets[i - 1]!)));
+  return Object.values(sidebar.pages).every(
+    (offsets) => offsets.length > 0 && offsets.every((offset, i) => sidebar.html[offset] === '>' && (i === 0 || offset > offsets[i - 1]!)),
+  );
 }

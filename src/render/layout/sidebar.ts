@@ -28,11 +28,28 @@ export function sidebarEntries(items: readonly NavItem[], index: SiteIndex): Sid
       const page = index.pages.get(item.type === 'page' ? item.path : item.page);
       if (!page || page.hidden) return [];
       const { tag, sidebarTitle } = page.frontmatter;
-      return [{ kind: 'page', url: page.url, label: sidebarTitle ?? page.title, ...(page.endpoint ? { method: page.endpoint.method } : {}), ...(tag ? { tag } : {}), access: page.access }];
+      return [
+        {
+          kind: 'page',
+          url: page.url,
+          label: sidebarTitle ?? page.title,
+          ...(page.endpoint ? { method: page.endpoint.method } : {}),
+          ...(tag ? { tag } : {}),
+          access: page.access,
+        },
+      ];
     }
     if (item.type === 'link') return [{ kind: 'link', href: item.href, label: item.label }];
     if (item.hidden) return [];
-    return [{ kind: 'group', label: item.label, ...(item.tag ? { tag: item.tag } : {}), collapsed: item.expanded === false, children: sidebarEntries(item.children, index) }];
+    return [
+      {
+        kind: 'group',
+        label: item.label,
+        ...(item.tag ? { tag: item.tag } : {}),
+        collapsed: item.expanded === false,
+        children: sidebarEntries(item.children, index),
+      },
+    ];
   });
 }
 
@@ -53,13 +70,17 @@ export function renderSidebar(entries: readonly SidebarEntry[]): SidebarFile {
           return h('li', { className: ['nav-endpoint'] }, [methodBadge(entry.method), h('code', entry.path)]);
         case 'page':
           links.push({ url: entry.url, closed });
-          return h('li', accessMark(entry.access), [h('a', { href: entry.url }, [...(entry.method ? [methodBadge(entry.method)] : []), entry.label, ...tagBadge(entry.tag)])]);
+          return h('li', accessMark(entry.access), [
+            h('a', { href: entry.url }, [...(entry.method ? [methodBadge(entry.method)] : []), entry.label, ...tagBadge(entry.tag)]),
+          ]);
         case 'link':
           return h('li', [h('a', { href: entry.href, className: ['nav-link'] }, entry.label)]);
         case 'group': {
           const id = `g${++groupCount}`;
           const children = renderEntries(entry.children, entry.collapsed ? [...closed, id] : closed);
-          return h('li', { className: ['nav-group'] }, [h('details', { dataGroup: id, open: !entry.collapsed }, [h('summary', [entry.label, ...tagBadge(entry.tag)]), h('ul', children)])]);
+          return h('li', { className: ['nav-group'] }, [
+            h('details', { dataGroup: id, open: !entry.collapsed }, [h('summary', [entry.label, ...tagBadge(entry.tag)]), h('ul', children)]),
+          ]);
         }
       }
     });

@@ -73,5 +73,7 @@ function tabTargets(paths: readonly string[], pages: ReadonlyMap<string, SitePag
 
 /** Page paths below `items`, in reading order. */
 export function pagePaths(items: readonly NavItem[]): string[] {
-  return items.flatMap((item) => (item.type === 'page' ? [item.path] : item.type === 'endpoint' ? [item.page] : item.type === 'division' ? pagePaths(item.children) : []));
+  return items.flatMap((item) =>
+    item.type === 'page' ? [item.path] : item.type === 'endpoint' ? [item.page] : item.type === 'division' ? pagePaths(item.children) : [],
+  );
 }

@@ -33,12 +33,20 @@ export function siteParts(index: SiteIndex): SiteParts {
     brand: toHtml(brand(config)),
     globalLinks: toHtml(globalLinks(index)),
     favicon: favicon && browserUrl(favicon, 'index', 'image'),
-    style: colors?.primary ? `:root{--primary:${colors.primary};--primary-light:${colors.light ?? colors.primary};--primary-dark:${colors.dark ?? colors.primary}}` : '',
+    style: colors?.primary
+      ? `:root{--primary:${colors.primary};--primary-light:${colors.light ?? colors.primary};--primary-dark:${colors.dark ?? colors.primary}}`
+      : '',
     contextual: config.contextual?.options ?? [],
   };
 }
 
 /** A hash of `parts`, the page template and the docsite version: everything of a page's layout that is not its own. */
 export function sitePartsKey(parts: SiteParts): string {
-  return createHash('sha256').update(DOCSITE_VERSION).update('\0').update(templateSource(PAGE_TEMPLATE)).update('\0').update(JSON.stringify(parts)).digest('hex');
+  return createHash('sha256')
+    .update(DOCSITE_VERSION)
+    .update('\0')
+    .update(templateSource(PAGE_TEMPLATE))
+    .update('\0')
+    .update(JSON.stringify(parts))
+    .digest('hex');
 }

@@ -30,9 +30,15 @@ export function agentFilesRoute({ bundle, siteUrl, viewOf }: AgentFilesRouteOpti
   const entries = async (req: Request): Promise<LlmsEntry[]> => {
     const view = viewOf(req);
     const readable = order.filter((page) => view.canRead(page));
-    return Promise.all(readable.map(async (page) => ({ url: page.url, title: page.title, summary: page.summary, section: page.section, markdown: await markdownOf(page) })));
+    return Promise.all(
+      readable.map(async (page) => ({ url: page.url, title: page.title, summary: page.summary, section: page.section, markdown: await markdownOf(page) })),
+    );
   };
-  const site = (req: Request) => ({ name: bundle.manifest.site.name, siteUrl: siteUrlOf(req, siteUrl), ...(bundle.manifest.site.description ? { description: bundle.manifest.site.description } : {}) });
+  const site = (req: Request) => ({
+    name: bundle.manifest.site.name,
+    siteUrl: siteUrlOf(req, siteUrl),
+    ...(bundle.manifest.site.description ? { description: bundle.manifest.site.description } : {}),
+  });
   const text = (type: string) => (res: import('express').Response, body: string) => void res.type(type).send(body);
   const custom = new Set(bundle.manifest.customFiles ?? []);
   /**
@@ -51,17 +57,34 @@ export function agentFilesRoute({ bundle, siteUrl, viewOf }: AgentFilesRouteOpti
 
   const router = Router();
   router.use(['/llms.txt', '/llms-full.txt', '/skill.md'], publicCors);
-  router.get('/llms.txt', own('llms.txt', TEXT, async (req, res) => text(TEXT)(res, llmsTxt(site(req), await entries(req)))));
-  router.get('/llms-full.txt', own('llms-full.txt', TEXT, async (req, res) => text(TEXT)(res, llmsFullTxt(site(req), await entries(req)))));
+  router.get(
+    '/llms.txt',
+    own('llms.txt', TEXT, async (req, res) => text(TEXT)(res, llmsTxt(site(req), await entries(req)))),
+  );
+  router.get(
+    '/llms-full.txt',
+    own('llms-full.txt', TEXT, async (req, res) => text(TEXT)(res, llmsFullTxt(site(req), await entries(req)))),
+  );
   router.get(
     '/sitemap.xml',
     own('sitemap.xml', XML, (req, res) => {
       // Only what anyone may read belongs in a sitemap.
-      const pages = readablePages(bundle, viewOf(req)).filter((page) => page.indexed && page.access.groups.length === 0 && (page.access.public || !viewOf(req).authentication));
-      text(XML)(res, sitemapXml(siteUrlOf(req, siteUrl), pages.map((page) => page.url)));
+      const pages = readablePages(bundle, viewOf(req)).filter(
+        (page) => page.indexed && page.access.groups.length === 0 && (page.access.public || !viewOf(req).authentication),
+      );
+      text(XML)(
+        res,
+        sitemapXml(
+          siteUrlOf(req, siteUrl),
+          pages.map((page) => page.url),
+        ),
+      );
     }),
   );
-  router.get('/robots.txt', own('robots.txt', TEXT, (req, res) => text(TEXT)(res, `User-agent: *\nAllow: /\n\nSitemap: ${siteUrlOf(req, siteUrl)}/sitemap.xml\n`)));
+  router.get(
+    '/robots.txt',
+    own('robots.txt', TEXT, (req, res) => text(TEXT)(res, `User-agent: *\nAllow: /\n\nSitemap: ${siteUrlOf(req, siteUrl)}/sitemap.xml\n`)),
+  );
   router.get('/skill.md', (req, res, next) => {
     const skill = bundle.skills.find((s) => s.groups.length === 0);
     if (!skill) return next();

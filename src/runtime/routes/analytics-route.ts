@@ -21,7 +21,12 @@ async function checked<T>(step: () => T | Promise<T>): Promise<T> {
     return await step();
   } catch (error) {
     const problems = error instanceof QueryError ? error.problems : error instanceof StoreInputError ? [error.message] : undefined;
-    if (problems) throw new HttpError(400, 'Invalid query parameters.', problems.map((message) => ({ message })));
+    if (problems)
+      throw new HttpError(
+        400,
+        'Invalid query parameters.',
+        problems.map((message) => ({ message })),
+      );
     throw error;
   }
 }
@@ -35,7 +40,11 @@ function paramsOf(req: Request): URLSearchParams {
 export function analyticsRoute({ projectId, store, rateLimits }: AnalyticsRouteOptions): Router {
   const router = Router();
   // Counted per project once the key is known good, so strangers cannot use up the owner's quota.
-  router.use(noStore, apiKeyAuth(store, 'admin'), rateLimits.limit('analytics', () => projectId));
+  router.use(
+    noStore,
+    apiKeyAuth(store, 'admin'),
+    rateLimits.limit('analytics', () => projectId),
+  );
   router.use('/:projectId', projectGuard(projectId));
   router.get('/:projectId/assistant', async (req, res) => {
     const query = await checked(() => parseConversationQuery(paramsOf(req)));

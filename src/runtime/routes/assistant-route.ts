@@ -44,7 +44,12 @@ export function assistantRoute(options: AssistantRouteOptions): Router {
     express.json({ limit: ASSISTANT_BODY_LIMIT, strict: false }),
     async (req, res) => {
       const parsed = parseAssistantMessage(req.body);
-      if ('problems' in parsed) throw new HttpError(400, 'Invalid message.', parsed.problems.map((message) => ({ message })));
+      if ('problems' in parsed)
+        throw new HttpError(
+          400,
+          'Invalid message.',
+          parsed.problems.map((message) => ({ message })),
+        );
       const { query } = parsed.message;
       const siteUrl = siteUrlOf(req, options.siteUrl);
       const where = readerPageOf(bundle, siteUrl, parsed.message);

@@ -26,7 +26,12 @@ export function discoveryRoute({ bundle, siteUrl, authentication }: DiscoveryRou
     res.json({
       name: bundle.manifest.site.name,
       ...(bundle.manifest.site.description ? { description: bundle.manifest.site.description } : {}),
-      mcpServers: servers.map((server) => ({ name: server.name, url: server.url, serverCard: `${server.url}/server-card`, authentication: server.authentication })),
+      mcpServers: servers.map((server) => ({
+        name: server.name,
+        url: server.url,
+        serverCard: `${server.url}/server-card`,
+        authentication: server.authentication,
+      })),
       llmsTxt: `${base}/llms.txt`,
       llmsFullTxt: `${base}/llms-full.txt`,
     });

@@ -53,14 +53,20 @@ export function mcpRoute(options: McpRouteOptions): Router {
   router.use((req, res, next) => {
     // DNS rebinding: a page on another site that resolves to this server must not reach it.
     if (!options.policy.allowsHost(req.get('host'))) return rpcError(res, 403, -32000, 'Forbidden: unexpected Host header.');
-    if (!options.policy.allowsOrigin(req.get('origin'), req.get('host'))) return rpcError(res, 403, -32000, 'Forbidden: this Origin may not call the MCP server.');
+    if (!options.policy.allowsOrigin(req.get('origin'), req.get('host')))
+      return rpcError(res, 403, -32000, 'Forbidden: this Origin may not call the MCP server.');
     next();
   });
   router.post('/', express.json({ limit: MCP_BODY_LIMIT, type: () => true }), options.limit, async (req, res) => {
     const context = options.contextFor(req, res);
     if (!context) return;
     try {
-      const post = { accept: header(req, 'accept'), contentType: header(req, 'content-type'), protocolVersion: header(req, 'mcp-protocol-version'), body: req.body as unknown };
+      const post = {
+        accept: header(req, 'accept'),
+        contentType: header(req, 'content-type'),
+        protocolVersion: header(req, 'mcp-protocol-version'),
+        body: req.body as unknown,
+      };
       const answer = await handleMcpPost(options.toolset, post, context);
       res.status(answer.status);
       if (answer.body === undefined) return void res.end();
@@ -78,7 +84,8 @@ export function mcpRoute(options: McpRouteOptions): Router {
   // Errors of the body parser (bad JSON, too large) and of the rate limits as JSON-RPC errors.
   router.use((error: { type?: string }, req: Request, res: Response, _next: () => void) => {
     if (error instanceof RateLimitExceededError) return rpcError(res, 429, -32000, error.message, rpcIdOf(req.body), { retryAfter: error.retryAfterSeconds });
-    if (error instanceof RateLimiterUnavailableError) return void rpcError(res.set('Retry-After', '5'), 503, -32000, 'The rate limiter is unavailable; retry shortly.', rpcIdOf(req.body));
+    if (error instanceof RateLimiterUnavailableError)
+      return void rpcError(res.set('Retry-After', '5'), 503, -32000, 'The rate limiter is unavailable; retry shortly.', rpcIdOf(req.body));
     if (error.type === 'entity.too.large') return rpcError(res, 413, -32600, `Request body larger than ${MCP_BODY_LIMIT}.`);
     if (error.type === 'entity.parse.failed') return rpcError(res, 400, -32700, 'Parse error: the body is not valid JSON.');
     // Other client faults body-parser finds (unsupported charset or encoding, a body shorter than its length) keep their 4xx.

@@ -33,7 +33,10 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
     }
   };
   const sendMarkdown = async (res: Response, page: ManifestPage): Promise<void> => {
-    res.type('text/markdown; charset=utf-8').vary('Accept').send(await readFile(join(bundle.dir, page.markdown), 'utf8'));
+    res
+      .type('text/markdown; charset=utf-8')
+      .vary('Accept')
+      .send(await readFile(join(bundle.dir, page.markdown), 'utf8'));
   };
 
   router.use(async (req, res, next) => {
@@ -63,12 +66,17 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
       // The sidebar goes in first, so that filtering removes the links this reader may not follow.
       const html = await readPageHtml(bundle, page);
       // Header values are ASCII: a page at /日本語 is announced as /%E6%97%A5%E6%9C%AC%E8%AA%9E.md.
-      return void res.type('html').vary('Accept').set('Link', `<${encodedUrl(markdownPath(page.url))}>; rel="alternate"; type="text/markdown"`).send(transformHtml(view.filterHtml(html), req));
+      return void res
+        .type('html')
+        .vary('Accept')
+        .set('Link', `<${encodedUrl(markdownPath(page.url))}>; rel="alternate"; type="text/markdown"`)
+        .send(transformHtml(view.filterHtml(html), req));
     }
     // guides/index.mdx is the page /guides; /guides/index, as a file-minded link writes it, leads there
     // (pageUrl takes a path without its leading slash and drops a last /index).
     const indexPage = bundle.pagesByUrl.get(pageUrl(path.slice(1)));
-    if (indexPage && indexPage.url !== path && view.canRead(indexPage)) return res.redirect(308, `${encodedUrl(indexPage.url)}${req.originalUrl.slice(req.path.length)}`);
+    if (indexPage && indexPage.url !== path && view.canRead(indexPage))
+      return res.redirect(308, `${encodedUrl(indexPage.url)}${req.originalUrl.slice(req.path.length)}`);
     const target = redirect(path);
     if (target) return res.redirect(target.permanent ? 308 : 307, target.location);
     const file = path.slice(1);

@@ -23,9 +23,10 @@ export const cut: Command = {
     const delimiter = args.value('-d') ?? '\t';
     if ([...delimiter].length !== 1) throw new CommandError(`the delimiter must be one character: '${delimiter}'`);
     const selected = parseList((fields ?? characters)!);
-    const cutLine = fields !== undefined
-      ? (line: string) => (line.includes(delimiter) ? pick(line.split(delimiter), selected).join(delimiter) : line)
-      : (line: string) => pick([...line], selected).join('');
+    const cutLine =
+      fields !== undefined
+        ? (line: string) => (line.includes(delimiter) ? pick(line.split(delimiter), selected).join(delimiter) : line)
+        : (line: string) => pick([...line], selected).join('');
     const { inputs, ok } = readInputs(ctx, 'cut', args.operands);
     for (const input of inputs) {
       for (const line of splitLines(input.text)) {

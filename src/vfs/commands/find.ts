@@ -65,7 +65,10 @@ function parseQuery(ctx: CommandContext, words: readonly Word[]): FindQuery {
     const predicate = rest[i]!;
     if (predicate === '-print' || predicate === '-a' || predicate === '-and') continue;
     if (!PREDICATES.some((p) => p.startsWith(`${predicate} `))) {
-      const hint = predicate.startsWith('-') || predicate === '!' || predicate === '(' ? `unknown or unsupported predicate '${predicate}'` : `paths must come before tests: '${predicate}'`;
+      const hint =
+        predicate.startsWith('-') || predicate === '!' || predicate === '('
+          ? `unknown or unsupported predicate '${predicate}'`
+          : `paths must come before tests: '${predicate}'`;
       throw new CommandError(`${hint}\nSupported tests: ${PREDICATES.join(', ')}`);
     }
     const value = rest[++i];

@@ -7,7 +7,7 @@ const ABOUT = [
   'their URL path, without .mdx), OpenAPI specs are under /openapi/. Every call starts in /.',
 ];
 const USAGE = [
-  "Combine commands with | (pipe), && (next only if the previous succeeded), || and ;. Quote with '...' or \"...\".",
+  'Combine commands with | (pipe), && (next only if the previous succeeded), || and ;. Quote with \'...\' or "...".',
   'Globs in paths: * ? [abc] and ** (any depth), e.g. head -30 /guides/*.mdx.',
   'Output is capped at 30 KB per call. Nothing can be written: no >, <, $(...), & or variables.',
   "Run 'COMMAND --help' for a command's options.",
@@ -16,7 +16,7 @@ const USAGE = [
 /** The `help` command, listing `commands` (itself included). */
 export function helpCommand(commands: () => readonly Command[]): Command {
   return {
-    spec: { name: 'help', summary: 'List the commands, or show one command\'s usage: help grep.', usage: 'help [COMMAND]', flags: [] },
+    spec: { name: 'help', summary: "List the commands, or show one command's usage: help grep.", usage: 'help [COMMAND]', flags: [] },
     run(ctx, args) {
       const [name, ...extra] = args.operands.map((w) => w.text);
       if (extra.length > 0) throw new CommandError('give at most one command name');

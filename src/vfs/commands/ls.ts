@@ -36,7 +36,13 @@ export const ls: Command = {
     // As in GNU ls: file operands first, then each directory under a "name:" header, blank lines between.
     let blocks = 0;
     const writeBlock = (text: string): void => ctx.stdout.write(blocks++ > 0 ? `\n${text}` : text);
-    if (files.length > 0) writeBlock(listing(args, files.map((shown) => ({ name: shown, entry: ctx.fs.get(shown)! }))));
+    if (files.length > 0)
+      writeBlock(
+        listing(
+          args,
+          files.map((shown) => ({ name: shown, entry: ctx.fs.get(shown)! })),
+        ),
+      );
     const headers = operands.length > 1 || args.has('-R');
     for (const { shown, entry } of directories) {
       for (const directory of args.has('-R') ? subdirectories(entry, args.has('-a')) : [entry]) {
@@ -56,7 +62,11 @@ interface Listed {
 
 /** `top` and the directories below it, in `ls -R` order; hidden ones (and what they hold) only with `all`. */
 function subdirectories(top: VfsDirectory, all: boolean): VfsDirectory[] {
-  const hidden = (d: VfsDirectory): boolean => d.path.slice(top.path.length).split('/').some((part) => part.startsWith('.'));
+  const hidden = (d: VfsDirectory): boolean =>
+    d.path
+      .slice(top.path.length)
+      .split('/')
+      .some((part) => part.startsWith('.'));
   return [...walk(top)].map((step) => step.entry).filter((e): e is VfsDirectory => e.kind === 'directory' && (all || !hidden(e)));
 }
 

@@ -68,7 +68,12 @@ function parseKey(spec: string): SortKey {
 /** Fields `from` to `to` of `line`, with the separators between them, leading blanks removed. */
 function keyOf(line: string, key: SortKey, separator: string | undefined): string {
   if (key.from === 1 && key.to === Infinity) return line.trimStart();
-  if (separator !== undefined) return line.split(separator).slice(key.from - 1, key.to).join(separator).trimStart();
+  if (separator !== undefined)
+    return line
+      .split(separator)
+      .slice(key.from - 1, key.to)
+      .join(separator)
+      .trimStart();
   // Blank-separated fields start where a non-blank follows a blank (or the line starts).
   const starts = [...line.matchAll(/\S+/g)].map((m) => [m.index, m.index + m[0].length] as const);
   const first = starts[key.from - 1];

@@ -42,7 +42,14 @@ export const tree: Command = {
   },
 };
 
-function drawChildren(ctx: CommandContext, directory: VfsDirectory, indent: string, depth: number, options: TreeOptions, totals: { directories: number; files: number }): void {
+function drawChildren(
+  ctx: CommandContext,
+  directory: VfsDirectory,
+  indent: string,
+  depth: number,
+  options: TreeOptions,
+  totals: { directories: number; files: number },
+): void {
   const shown = directory.children.filter((c) => !c.name.startsWith('.') && (!options.directoriesOnly || c.kind === 'directory'));
   shown.forEach((child, i) => {
     if (ctx.stdout.full) return;

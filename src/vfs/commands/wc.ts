@@ -30,7 +30,8 @@ export const wc: Command = {
     if (rows.length > 1) rows.push({ label: 'total', values: columns.map((_, i) => rows.reduce((sum, row) => sum + row.values[i]!, 0)) });
     // Like GNU wc: one number alone is unpadded; piped input gets the fixed width 7.
     const fromStdin = rows.some((row) => row.label === STDIN_LABEL);
-    const width = rows.length === 1 && columns.length === 1 ? 0 : Math.max(fromStdin ? 7 : 1, ...rows.flatMap((row) => row.values.map((v) => String(v).length)));
+    const width =
+      rows.length === 1 && columns.length === 1 ? 0 : Math.max(fromStdin ? 7 : 1, ...rows.flatMap((row) => row.values.map((v) => String(v).length)));
     for (const row of rows) {
       const numbers = row.values.map((v) => String(v).padStart(width)).join(' ');
       ctx.stdout.write(row.label === STDIN_LABEL ? `${numbers}\n` : `${numbers} ${row.label}\n`);

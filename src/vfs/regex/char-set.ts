@@ -1,9 +1,7 @@
 // Character sets of the regex engine: code point ranges and named classes, with case folding.
 
 /** Named classes: POSIX bracket classes plus the `.`, `\w`, `\d`, `\s` shorthands. */
-export type CharClass =
-  | 'any' | 'word' | 'digit' | 'space' | 'alpha' | 'alnum' | 'upper' | 'lower'
-  | 'punct' | 'blank' | 'cntrl' | 'graph' | 'print' | 'xdigit';
+export type CharClass = 'any' | 'word' | 'digit' | 'space' | 'alpha' | 'alnum' | 'upper' | 'lower' | 'punct' | 'blank' | 'cntrl' | 'graph' | 'print' | 'xdigit';
 
 /** A set of characters; `negated` sets hold every character the ranges and classes do not. */
 export interface CharSet {
@@ -32,7 +30,20 @@ const CLASS_TESTS: Readonly<Record<CharClass, RegExp>> = {
 };
 
 /** The classes `[[:name:]]` may name. */
-export const POSIX_CLASSES: ReadonlySet<string> = new Set(['alpha', 'digit', 'alnum', 'upper', 'lower', 'space', 'blank', 'punct', 'print', 'graph', 'cntrl', 'xdigit']);
+export const POSIX_CLASSES: ReadonlySet<string> = new Set([
+  'alpha',
+  'digit',
+  'alnum',
+  'upper',
+  'lower',
+  'space',
+  'blank',
+  'punct',
+  'print',
+  'graph',
+  'cntrl',
+  'xdigit',
+]);
 
 /** A set of exactly the given classes. */
 export function classSet(classes: readonly CharClass[], negated = false): CharSet {

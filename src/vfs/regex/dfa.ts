@@ -77,7 +77,10 @@ export class LazyDfa {
         const nfaState = this.nfa.states[id]!;
         if (nfaState.kind === 'char' && setHas(nfaState.set, codePoint, this.nfa.ignoreCase)) targets.add(nfaState.next);
       }
-      next = this.intern([...targets].sort((a, b) => a - b), beforeWord && this.nfa.usesWordContext ? AFTER_WORD : 0);
+      next = this.intern(
+        [...targets].sort((a, b) => a - b),
+        beforeWord && this.nfa.usesWordContext ? AFTER_WORD : 0,
+      );
     }
     // A cache reset inside intern() dropped `from`: then there is no move to remember.
     if (this.states[from] === state) {

@@ -52,7 +52,12 @@ export class LongestMatchFinder {
         const state = this.nfa.states[id]!;
         if (state.kind === 'match') {
           if (!best || start < best[0] || (start === best[0] && pos > best[1])) best = [start, pos];
-        } else if (state.kind === 'char' && codePoint >= 0 && this.nextMarks[state.next] !== this.generation && setHas(state.set, codePoint, this.nfa.ignoreCase)) {
+        } else if (
+          state.kind === 'char' &&
+          codePoint >= 0 &&
+          this.nextMarks[state.next] !== this.generation &&
+          setHas(state.set, codePoint, this.nfa.ignoreCase)
+        ) {
           this.nextMarks[state.next] = this.generation;
           nextIds.push(state.next);
           nextStarts.push(start);

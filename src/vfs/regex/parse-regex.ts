@@ -12,9 +12,12 @@ export const MAX_REPEAT = 1000;
 
 const WHY_UNSUPPORTED = 'not supported (this grep uses a linear-time regex engine)';
 const ESCAPED_CLASSES: Readonly<Record<string, CharSet>> = {
-  w: classSet(['word']), W: classSet(['word'], true),
-  s: classSet(['space']), S: classSet(['space'], true),
-  d: classSet(['digit']), D: classSet(['digit'], true),
+  w: classSet(['word']),
+  W: classSet(['word'], true),
+  s: classSet(['space']),
+  S: classSet(['space'], true),
+  d: classSet(['digit']),
+  D: classSet(['digit'], true),
 };
 const ESCAPED_ASSERTIONS: Readonly<Record<string, Assertion>> = { b: 'wordBoundary', B: 'notWordBoundary', '<': 'wordStart', '>': 'wordEnd' };
 const ESCAPED_CHARS: Readonly<Record<string, string>> = { t: '\t', n: '\n' };

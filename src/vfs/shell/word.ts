@@ -10,4 +10,3 @@ export interface Word {
    */
   readonly glob?: string;
 }
-

@@ -33,7 +33,14 @@ export function conversationsContract(ctx: ContractContext): void {
       expect(saved.id).toMatch(ULID);
       expect(saved.timestamp).toMatch(ISO_MS);
       expect(Date.parse(saved.timestamp)).toBeGreaterThanOrEqual(before - 5);
-      expect(saved).toMatchObject({ query: input.query, response: input.response, sources: input.sources, queryCategory: null, pageUrl: 'https://docs.example.com/a', resolutionStatus: 'unanswered' });
+      expect(saved).toMatchObject({
+        query: input.query,
+        response: input.response,
+        sources: input.sources,
+        queryCategory: null,
+        pageUrl: 'https://docs.example.com/a',
+        resolutionStatus: 'unanswered',
+      });
       expect(await store.listConversations({ projectId: 'acme', limit: 10 })).toEqual({ conversations: [saved], nextCursor: null, hasMore: false });
     });
 
@@ -133,7 +140,8 @@ export function conversationsContract(ctx: ContractContext): void {
       const { store } = await ctx.fresh();
       const saved = await store.addConversation(newConversation('acme'));
       await store.addConversation(newConversation('acme'));
-      for (const limit of [0, 1001, 1.5, Number.NaN]) await expect(store.listConversations({ projectId: 'acme', limit })).rejects.toBeInstanceOf(StoreInputError);
+      for (const limit of [0, 1001, 1.5, Number.NaN])
+        await expect(store.listConversations({ projectId: 'acme', limit })).rejects.toBeInstanceOf(StoreInputError);
       await expect(store.listConversations({ projectId: 'acme', limit: 10, cursor: 'not-a-ulid' })).rejects.toThrow(/cursor/);
       await expect(store.listConversations({ projectId: 'acme', limit: 10, cursor: '01ARZ3NDEKTSV4RRFFQ69G5FAV' })).rejects.toBeInstanceOf(StoreInputError);
       await expect(store.listConversations({ projectId: 'other', limit: 10, cursor: saved.id })).rejects.toBeInstanceOf(StoreInputError);

@@ -30,7 +30,15 @@ export function feedbackContract(ctx: ContractContext): void {
       const { store } = await ctx.fresh();
       const saved: Feedback[] = [];
       for (let i = 0; i < 40; i++) {
-        saved.push(await store.addFeedback({ projectId: 'acme', path: `/p${i}`, comment: `c${i}`, source: i % 2 ? 'widget' : 'agent', status: i % 4 === 3 ? 'resolved' : undefined }));
+        saved.push(
+          await store.addFeedback({
+            projectId: 'acme',
+            path: `/p${i}`,
+            comment: `c${i}`,
+            source: i % 2 ? 'widget' : 'agent',
+            status: i % 4 === 3 ? 'resolved' : undefined,
+          }),
+        );
       }
       const newest = [...saved].reverse();
       expect(await allFeedback(store, { projectId: 'acme', limit: 3 })).toEqual(newest);

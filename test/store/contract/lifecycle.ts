@@ -9,7 +9,9 @@ import type { ContractContext } from './context.js';
 /** Opens the store in a new Node process at `startAt`; resolves with what it printed. */
 function openInChild(options: OpenStoreOptions, startAt: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../open-child.ts'), JSON.stringify(options), String(startAt)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../open-child.ts'), JSON.stringify(options), String(startAt)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

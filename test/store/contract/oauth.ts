@@ -27,7 +27,11 @@ export function oauthContract(ctx: ContractContext): void {
   describe('OAuth clients and client credentials', () => {
     it('registers public and confidential clients and authenticates secrets', async () => {
       const { store } = await ctx.fresh();
-      const cursor = await store.registerClient({ name: 'Cursor', redirectUris: ['cursor://anysphere.cursor-retrieval/oauth/callback'], tokenEndpointAuthMethod: 'none' });
+      const cursor = await store.registerClient({
+        name: 'Cursor',
+        redirectUris: ['cursor://anysphere.cursor-retrieval/oauth/callback'],
+        tokenEndpointAuthMethod: 'none',
+      });
       expect(cursor).toMatchObject({ kind: 'registered', name: 'Cursor', clientSecret: null, grantTypes: ['authorization_code', 'refresh_token'] });
       const { clientSecret: _, ...client } = cursor;
       expect(await store.getClient(cursor.clientId)).toEqual(client);
@@ -58,13 +62,20 @@ export function oauthContract(ctx: ContractContext): void {
       const doomed = await store.createClientCredential({ label: 'doomed' });
       const kept = await store.createClientCredential({ label: 'kept' });
       const first = await store.issueTokens(tokenInput(doomed.clientId));
-      const rotated = await store.rotateRefreshToken({ refreshToken: first.refreshToken, clientId: doomed.clientId, accessTtlSeconds: 3600, refreshTtlSeconds: 86_400 });
+      const rotated = await store.rotateRefreshToken({
+        refreshToken: first.refreshToken,
+        clientId: doomed.clientId,
+        accessTtlSeconds: 3600,
+        refreshTtlSeconds: 86_400,
+      });
       const keptTokens = await store.issueTokens(tokenInput(kept.clientId));
       expect(await other.verifyAccessToken(rotated!.accessToken, AUDIENCE)).toBeDefined();
 
       expect(await other.deleteClientCredential(doomed.clientId)).toBe(true);
       for (const token of [first.accessToken, rotated!.accessToken]) expect(await store.verifyAccessToken(token, AUDIENCE)).toBeUndefined();
-      expect(await store.rotateRefreshToken({ refreshToken: rotated!.refreshToken, clientId: doomed.clientId, accessTtlSeconds: 60, refreshTtlSeconds: 60 })).toBeUndefined();
+      expect(
+        await store.rotateRefreshToken({ refreshToken: rotated!.refreshToken, clientId: doomed.clientId, accessTtlSeconds: 60, refreshTtlSeconds: 60 }),
+      ).toBeUndefined();
       expect(await store.authenticateClient(doomed.clientId, doomed.clientSecret)).toBeUndefined();
       expect(await store.verifyAccessToken(keptTokens.accessToken, AUDIENCE)).toBeDefined();
       expect((await store.listClientCredentials()).map((c) => c.clientId)).toEqual([kept.clientId]);
@@ -82,7 +93,13 @@ export function oauthContract(ctx: ContractContext): void {
       expect(tokens.accessToken).toMatch(/^docsite_at_[0-9A-Za-z]{43}$/);
       expect(tokens.refreshToken).toMatch(/^docsite_rt_[0-9A-Za-z]{43}$/);
       expect(tokens).toMatchObject({ expiresIn: 3600, scope: 'mcp:search' });
-      expect(await store.verifyAccessToken(tokens.accessToken, AUDIENCE)).toMatchObject({ clientId, scope: 'mcp:search', audience: AUDIENCE, subject: { kind: 'client-credential', clientId }, grantId: tokens.grantId });
+      expect(await store.verifyAccessToken(tokens.accessToken, AUDIENCE)).toMatchObject({
+        clientId,
+        scope: 'mcp:search',
+        audience: AUDIENCE,
+        subject: { kind: 'client-credential', clientId },
+        grantId: tokens.grantId,
+      });
       expect(await store.verifyAccessToken(tokens.accessToken, 'https://docs.example.com/mcp')).toBeUndefined();
       expect(await store.verifyAccessToken(tokens.refreshToken, AUDIENCE)).toBeUndefined();
       const raw = JSON.stringify(await ctx.target.sql(options, 'SELECT * FROM oauth_tokens'));
@@ -110,7 +127,8 @@ export function oauthContract(ctx: ContractContext): void {
       const { clientId } = await store.createClientCredential({ label: 'bot' });
       const other = await store.createClientCredential({ label: 'other' });
       const first = await store.issueTokens(tokenInput(clientId));
-      const rotate = (refreshToken: string, id = clientId) => store.rotateRefreshToken({ refreshToken, clientId: id, accessTtlSeconds: 600, refreshTtlSeconds: 86_400 });
+      const rotate = (refreshToken: string, id = clientId) =>
+        store.rotateRefreshToken({ refreshToken, clientId: id, accessTtlSeconds: 600, refreshTtlSeconds: 86_400 });
 
       expect(await rotate(first.refreshToken, other.clientId)).toBeUndefined();
       const second = await rotate(first.refreshToken);

@@ -39,7 +39,12 @@ export function usersContract(ctx: ContractContext): void {
       await store.addUser({ username: 'ada', password: 'pw' });
       const client = await store.registerClient({ redirectUris: ['http://localhost/cb'], tokenEndpointAuthMethod: 'none' });
       const tokens = await store.issueTokens({
-        clientId: client.clientId, subject: { kind: 'user', userId: 'ada', groups: [] }, audience: 'aud', scope: 'mcp:search', accessTtlSeconds: 60, refreshTtlSeconds: 60,
+        clientId: client.clientId,
+        subject: { kind: 'user', userId: 'ada', groups: [] },
+        audience: 'aud',
+        scope: 'mcp:search',
+        accessTtlSeconds: 60,
+        refreshTtlSeconds: 60,
       });
       expect(await store.verifyAccessToken(tokens.accessToken, 'aud')).toBeDefined();
       expect(await store.removeUser('ada')).toBe(true);

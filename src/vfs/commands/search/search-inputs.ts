@@ -34,7 +34,8 @@ export function searchInputs(ctx: CommandContext, scope: SearchScope): { inputs:
       report.stderr.write(`${scope.name}: ${shown}: Is a directory\n`);
     } else if (start) {
       for (const { entry } of walk(start)) {
-        if (entry.kind === 'file' && scope.include(entry, relativePath(start, entry))) inputs.push({ label: shownPath(shown, start, entry), text: entry.content });
+        if (entry.kind === 'file' && scope.include(entry, relativePath(start, entry)))
+          inputs.push({ label: shownPath(shown, start, entry), text: entry.content });
       }
     }
     ok &&= start !== undefined && (start.kind === 'file' || scope.recursive);
