@@ -1,7 +1,7 @@
 // Plans a corpus before writing it: page paths, titles, headings (with anchors) and navigation.
 // Pages link to each other's headings, so every anchor must be known before any page is written.
 import GithubSlugger from 'github-slugger';
-import { Random } from './random.js';
+import type { Random } from './random.js';
 import { ADJECTIVES, FIELD_NAMES, ICONS, NOUNS, RESOURCES, TAB_NAMES, VERBS } from './corpus-words.js';
 
 export interface PlannedHeading {

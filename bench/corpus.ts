@@ -46,7 +46,7 @@ export function writeCorpus(dir: string, pages: number): Corpus {
     bytes += Buffer.byteLength(text);
   };
   write('docs.json', docsJson(plan));
-  plan.pages.forEach((page, i) => write(`${page.path}.mdx`, pageSource(page, plan.pages, new Random(seedOf(SEED + 1, i)))));
+  for (const [i, page] of plan.pages.entries()) write(`${page.path}.mdx`, pageSource(page, plan.pages, new Random(seedOf(SEED + 1, i))));
   // Written last: a corpus interrupted mid-write has no stamp and is rewritten next time.
   writeFileSync(join(root, STAMP_FILE), JSON.stringify({ pages, version: GENERATOR_VERSION, bytes } satisfies Stamp));
   return { dir: root, pages, bytes, reused: false };

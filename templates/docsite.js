@@ -1,7 +1,6 @@
 // docsite: progressive enhancement for documentation pages. Every page works without this script;
 // it adds copy buttons, the contextual menu's actions, and sends API playground requests.
 (() => {
-  'use strict';
   document.documentElement.classList.add('js');
 
   const copy = async (text, button) => {

@@ -122,7 +122,10 @@ export class OutputWriter {
       mkdirSync(dir, { recursive: true });
       this.madeDirs.add(dir);
     }
-    if (typeof content === 'function') return content(full);
+    if (typeof content === 'function') {
+      content(full);
+      return;
+    }
     const fd = openSync(full, 'w');
     try {
       writevSync(fd, content as Uint8Array[]);

@@ -40,7 +40,9 @@ export function addSearchIndex<P extends SearchablePage>(
   // JSON text is what crosses to the worker: one string copies far faster than cloned objects.
   const jsons = missing.map((part) => JSON.stringify(recordsOf(part.pages)));
   const built = worker && missing.length > 0 ? worker.build(jsons) : Promise.resolve().then(() => jsons.map(searchIndexFile));
-  const written = built.then((files) => missing.forEach((part, i) => out.add(part.path, files[i]!.text, { key: part.key, hash: files[i]!.hash })));
+  const written = built.then((files) => {
+    for (const [i, part] of missing.entries()) out.add(part.path, files[i]!.text, { key: part.key, hash: files[i]!.hash });
+  });
   return { files: parts.map((part) => part.path), written };
 }
 

@@ -34,7 +34,7 @@ export class SourceStamps {
 
   /** The content key recorded for the file if it is unchanged since, else undefined (then read it, and `record` its key). */
   keyOf(relativePath: string, absolutePath: string): string | undefined {
-    let now;
+    let now: Omit<Stamp, 'key'>;
     try {
       const { size, mtimeMs, ctimeMs } = statSync(absolutePath);
       now = { size, mtimeMs, ctimeMs };

@@ -1,7 +1,7 @@
 // Extracts a page's headings, search sections, links and anchors from its mdast tree.
 import GithubSlugger from 'github-slugger';
 import type { Nodes, Parent, Root } from 'mdast';
-import { toString } from 'mdast-util-to-string';
+import { toString as textOf } from 'mdast-util-to-string';
 import { isUnknownComponent } from './components.js';
 import { isJsxElement, plainText, stringAttribute, urlAttributes } from './mdx-nodes.js';
 import type { Heading, PageLink, Section } from './page-model.js';
@@ -31,7 +31,7 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
     const line = node.position?.start.line ?? 1;
     const column = node.position?.start.column ?? 1;
     if (node.type === 'heading') {
-      const text = toString(node).trim();
+      const text = textOf(node).trim();
       const given = node.data?.hProperties?.id;
       const id = (typeof given === 'string' ? given : idsByLine.get(line)) ?? slugger.slug(text);
       // The renderer takes the id from the node: headings placed from a snippet share one line.

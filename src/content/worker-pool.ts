@@ -87,7 +87,7 @@ export async function runPool<O, R>(
         worker.postMessage({ root, files: files.slice(start, end), sources, options } satisfies WorkerRequest<O>);
       };
       worker.on('message', (batch: R[]) => {
-        batch.forEach((result, i) => (results[start + i] = result));
+        for (const [i, result] of batch.entries()) results[start + i] = result;
         done += batch.length;
         onProgress?.(done);
         send().catch(reject);

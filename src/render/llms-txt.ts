@@ -49,7 +49,8 @@ export function llmsFullTxt(site: LlmsSite, entries: readonly LlmsEntry[]): stri
  */
 export function llmsFullParts<M extends string | Uint8Array>(site: LlmsSite, entries: readonly LlmsEntry<M>[]): (string | M)[] {
   const parts: (string | M)[] = [`# ${site.name}\n\n${site.description ? `> ${site.description}\n\n` : ''}`];
-  entries.forEach((entry, i) => parts.push(`${i > 0 ? '\n---\n\n' : ''}<!-- Source: ${site.siteUrl}${encodedUrl(entry.url)} -->\n\n`, entry.markdown));
+  for (const [i, entry] of entries.entries())
+    parts.push(`${i > 0 ? '\n---\n\n' : ''}<!-- Source: ${site.siteUrl}${encodedUrl(entry.url)} -->\n\n`, entry.markdown);
   return parts;
 }
 

@@ -30,7 +30,7 @@ export function templateAsset(name: TemplateAsset): string {
  * code sample) is never taken for a marker. Every value must already be HTML-safe.
  */
 export function fillTemplate(name: string, slots: Readonly<Record<string, string>>): string {
-  return read(name).replace(/\{\{(\w+)\}\}/g, (marker, slot: string) => {
+  return read(name).replace(/\{\{(\w+)\}\}/g, (_marker, slot: string) => {
     const value = slots[slot];
     if (value === undefined) throw new Error(`Template ${name} has slot {{${slot}}} that nothing fills.`);
     return value;

@@ -55,13 +55,11 @@ export interface AppOptions {
 function refusesApiKey(req: Request, res: Response): boolean {
   const token = bearerTokenOf(req);
   if (!token || !isApiKey(token)) return false;
-  res
-    .status(403)
-    .json({
-      jsonrpc: '2.0',
-      error: { code: -32000, message: 'API keys cannot authenticate to an MCP server: /mcp needs no credentials and /authed/mcp takes OAuth access tokens.' },
-      id: null,
-    });
+  res.status(403).json({
+    jsonrpc: '2.0',
+    error: { code: -32000, message: 'API keys cannot authenticate to an MCP server: /mcp needs no credentials and /authed/mcp takes OAuth access tokens.' },
+    id: null,
+  });
   return true;
 }
 

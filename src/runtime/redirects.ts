@@ -12,7 +12,7 @@ interface CompiledRedirect {
   rule: RedirectRule;
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -23,7 +23,7 @@ function compile(rule: RedirectRule): CompiledRedirect {
     .split('/')
     .map((segment) => {
       const param = /^:(\w+)(\*)?$/.exec(segment);
-      if (!param) return escape(segment);
+      if (!param) return escapeRegExp(segment);
       names.push(param[1]!);
       return param[2] ? '(.*)' : '([^/]+)';
     });

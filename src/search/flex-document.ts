@@ -37,7 +37,14 @@ export function createSectionDocument(onTerms?: (terms: string[]) => void): { do
     ...Charset.Default,
     dedupe: false,
     numeric: false,
-    ...(onTerms ? { finalize: (terms: string[]) => (onTerms(terms), terms) } : {}),
+    ...(onTerms
+      ? {
+          finalize: (terms: string[]) => {
+            onTerms(terms);
+            return terms;
+          },
+        }
+      : {}),
   });
   const document: SectionDocument = new Document<IndexedSection>({
     // Whole terms only: prefix matching comes from the vocabulary, which costs far less than

@@ -66,7 +66,7 @@ export class SearchIndex {
     options: IndexOptions,
   ) {
     this.leads = new Uint8Array(sections.length);
-    sections.forEach((s, id) => (this.leads[id] = id === 0 || sections[id - 1]!.page !== s.page ? 1 : 0));
+    for (const [id, s] of sections.entries()) this.leads[id] = id === 0 || sections[id - 1]!.page !== s.page ? 1 : 0;
     this.scratch = new RankingScratch(sections.length);
     this.masks = new SectionMasks(document, sections.length);
     this.postings = new PostingLists(document, sections.length);

@@ -50,6 +50,7 @@ function schemaOf(document: OpenApiDocument, schema: Schema | undefined, depth =
   return parts.reduce<Schema>(
     (merged, part) => ({
       ...part,
+      // biome-ignore lint/performance/noAccumulatingSpread: an allOf has a handful of parts, and each merge must not change the schemas it reads.
       ...merged,
       type: merged.type ?? part.type,
       properties: { ...part.properties, ...merged.properties },

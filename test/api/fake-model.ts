@@ -32,15 +32,13 @@ export async function startFakeModel(): Promise<FakeModel> {
       requests.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(data) });
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       if ('status' in answer) return void res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
-      res
-        .writeHead(200, { 'Content-Type': 'application/json' })
-        .end(
-          JSON.stringify({
-            id: 'chatcmpl-1',
-            object: 'chat.completion',
-            choices: [{ index: 0, message: { role: 'assistant', content: answer.content }, finish_reason: 'stop' }],
-          }),
-        );
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(
+        JSON.stringify({
+          id: 'chatcmpl-1',
+          object: 'chat.completion',
+          choices: [{ index: 0, message: { role: 'assistant', content: answer.content }, finish_reason: 'stop' }],
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -332,7 +332,7 @@ export function badInputs(seed: number, target: FuzzTarget): BadInput[] {
   // OAuth endpoints: broken forms and JSON, huge bodies. None may register a client or issue a token.
   for (const body of [
     'grant_type=client_credentials&client_id=%FF%FE&client_secret=x',
-    'grant_type=authorization_code&code=%00&code_verifier=' + 'v'.repeat(200),
+    `grant_type=authorization_code&code=%00&code_verifier=${'v'.repeat(200)}`,
     `grant_type=${random.pick(ODD_STRINGS)}`,
     'a=1&'.repeat(100),
     '%%%',

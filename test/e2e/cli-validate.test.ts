@@ -54,7 +54,7 @@ describe('docsite validate', () => {
   it('exits 2 with a hint when the folder has no docs.json', () => {
     const result = runCli(['validate', writeSite({ 'index.mdx': '# Hi' })]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/No docs\.json in .*\n  hint: /);
+    expect(result.stderr).toMatch(/No docs\.json in .*\n {2}hint: /);
   });
 
   it('exits 2 on a bad option, and documents itself with --help', () => {

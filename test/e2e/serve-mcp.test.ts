@@ -117,9 +117,9 @@ describe('docsite serve: the public MCP server', () => {
   });
 
   it('keeps the filesystem inside its root and out of restricted pages', async () => {
-    const escape = await fs('cat ../../../etc/passwd');
-    expect(escape.isError).toBe(true);
-    expect(escape.text).not.toContain('root:');
+    const escaped = await fs('cat ../../../etc/passwd');
+    expect(escaped.isError).toBe(true);
+    expect(escaped.text).not.toContain('root:');
     expect((await fs('cat /enterprise/sso.mdx')).isError).toBe(true);
     expect((await fs('grep -rl SAML /')).text).not.toContain('sso');
     expect((await fs('ls /drafts')).isError).toBe(true);

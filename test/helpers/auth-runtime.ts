@@ -73,14 +73,14 @@ export async function startAuthRuntime(json: object = localConfig(), env: Record
 
 /** The values of the hidden inputs of the first form in `html`. */
 export function hiddenFields(html: string): Record<string, string> {
-  const unescape = (text: string) =>
+  const unescapeHtml = (text: string) =>
     text
       .replace(/&quot;/g, '"')
       .replace(/&#39;/g, "'")
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
       .replace(/&amp;/g, '&');
-  return Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [unescape(m[1]!), unescape(m[2]!)]));
+  return Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [unescapeHtml(m[1]!), unescapeHtml(m[2]!)]));
 }
 
 /** fetch with a cookie jar (per origin) and no automatic redirects, like a browser driven step by step. */

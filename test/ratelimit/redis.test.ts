@@ -1,5 +1,5 @@
 // The Redis RateLimiter: the contract against this machine's Redis; one script call per check; failing and recovering with a server this test stops and starts.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { openRateLimiter, RateLimiterUnavailableError } from '../../src/ratelimit/index.js';
 import { deleteKeys, ownRedisServer, redisUnreachable, TEST_REDIS_URL, uniquePrefix, withRedis } from '../helpers/redis.js';
 import { describeWhenReachable } from '../helpers/services.js';

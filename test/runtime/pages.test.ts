@@ -120,7 +120,7 @@ describe('agent files', () => {
     expect(text).not.toContain('/internal/runbook');
     const full = await (await get('/llms-full.txt')).text();
     expect(full).toContain('# Quickstart');
-    expect(full).not.toContain('<!-- Source: ' + runtime.url + '/enterprise/sso');
+    expect(full).not.toContain(`<!-- Source: ${runtime.url}/enterprise/sso`);
   });
 
   it('writes the sitemap and robots.txt for the request URL', async () => {

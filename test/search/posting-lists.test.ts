@@ -5,9 +5,8 @@ import { PostingLists } from '../../src/search/posting-lists.js';
 
 function documentOf(texts: string[]) {
   const { document } = createSectionDocument();
-  texts.forEach((text, id) =>
-    document.add({ id, title: id === 0 ? 'Alpha guide' : 'Other', heading: '', text, version: [], language: [], access: ['public'] }),
-  );
+  for (const [id, text] of texts.entries())
+    document.add({ id, title: id === 0 ? 'Alpha guide' : 'Other', heading: '', text, version: [], language: [], access: ['public'] });
   return document;
 }
 

@@ -90,7 +90,10 @@ describe('snippetOf on long texts', () => {
 
   it('cuts as from the whole collapsed text, wherever the match and however much whitespace', () => {
     let seed = 11;
-    const next = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const next = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
     const pieces = ['alpha', 'beta', 'Gamma', 'café', 'naïve', '429', 'x1', '—', '(see)', 'end.', '𝒳ray', 'target', 'TARGET'];
     const gaps = [' ', ' ', ' ', '  ', '\n\n', '\t', ' '.repeat(300), '\n'];
     for (let round = 0; round < 400; round++) {

@@ -39,12 +39,13 @@ function consentPage(options: AuthorizeRouteOptions, req: Request, res: Response
 /** Error page for requests whose redirect URI cannot be trusted; redirect with `error` for the rest (RFC 6749 §4.1.2.1). */
 function answerError(options: AuthorizeRouteOptions, req: Request, res: Response, error: unknown): void {
   if (error instanceof UntrustedRedirectError) {
-    return sendAuthPage(
+    sendAuthPage(
       res,
       400,
       'Authorization failed',
       `<h1>Authorization failed</h1><p>${escapeHtml(error.message)}</p><p class="muted">Start the connection again from your application.</p>`,
     );
+    return;
   }
   if (error instanceof AuthorizeRedirectError) {
     return void res.redirect(

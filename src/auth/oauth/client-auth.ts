@@ -48,6 +48,6 @@ export async function authenticateClient(
     return client;
   }
   const client = await clients.getClient(id);
-  if (!client || client.tokenEndpointAuthMethod !== 'none') throw failed(client ? 'This client must authenticate with its client secret.' : 'Unknown client.');
+  if (client?.tokenEndpointAuthMethod !== 'none') throw failed(client ? 'This client must authenticate with its client secret.' : 'Unknown client.');
   return client;
 }

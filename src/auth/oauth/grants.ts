@@ -16,8 +16,7 @@ function requireGrantType(client: OAuthClient, grantType: string): void {
 
 /** A requested `scope` must be within what docsite grants; absent means all of it. */
 function checkScope(scope: string | undefined): void {
-  if (scope !== undefined && scope.split(' ').some((s) => s !== '' && s !== MCP_SCOPE))
-    throw new OAuthError('invalid_scope', `The only scope is ${MCP_SCOPE}.`);
+  if (scope?.split(' ').some((s) => s !== '' && s !== MCP_SCOPE)) throw new OAuthError('invalid_scope', `The only scope is ${MCP_SCOPE}.`);
 }
 
 /** How long access tokens of this client live: client credentials get their own (longer) lifetime. */

@@ -75,7 +75,7 @@ export function renderSidebar(entries: readonly SidebarEntry[]): SidebarFile {
           ]);
         case 'link':
           return h('li', [h('a', { href: entry.href, className: ['nav-link'] }, entry.label)]);
-        case 'group': {
+        default: {
           const id = `g${++groupCount}`;
           const children = renderEntries(entry.children, entry.collapsed ? [...closed, id] : closed);
           return h('li', { className: ['nav-group'] }, [

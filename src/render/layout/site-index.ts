@@ -43,7 +43,7 @@ function indexTree(tree: NavigationTree, pages: ReadonlyMap<string, SitePage>): 
   for (const item of tree.items) {
     if (item.type !== 'division' || !TAB_KINDS.has(item.kind) || item.hidden) continue;
     const paths = pagePaths(item.children);
-    paths.forEach((path) => tabOf.has(path) || tabOf.set(path, tabs.length));
+    for (const path of paths) if (!tabOf.has(path)) tabOf.set(path, tabs.length);
     tabs.push({ label: item.label, targets: tabTargets(paths, pages), items: item.children });
   }
   return { tree, tabs, tabLinks: tabs.map(({ label, targets }) => ({ label, targets })), tabOf };

@@ -85,7 +85,7 @@ export function agentFilesRoute({ bundle, siteUrl, viewOf }: AgentFilesRouteOpti
     '/robots.txt',
     own('robots.txt', TEXT, (req, res) => text(TEXT)(res, `User-agent: *\nAllow: /\n\nSitemap: ${siteUrlOf(req, siteUrl)}/sitemap.xml\n`)),
   );
-  router.get('/skill.md', (req, res, next) => {
+  router.get('/skill.md', (_req, res, next) => {
     const skill = bundle.skills.find((s) => s.groups.length === 0);
     if (!skill) return next();
     text('text/markdown; charset=utf-8')(res, skill.content);

@@ -40,7 +40,7 @@ export class LongestMatchFinder {
         this.closure.add(id, context, reached);
         for (let i = before; i < reached.length; i++) reachedStarts.push(start);
       };
-      ids.forEach((id, i) => seed(id, starts[i]!));
+      for (const [i, id] of ids.entries()) seed(id, starts[i]!);
       if (!best) seed(this.nfa.start, pos);
       this.budget.spend(ids.length + reached.length + 1);
 

@@ -16,7 +16,7 @@ export function apiKeysContract(ctx: ContractContext): void {
       expect(await store.verifyApiKey(admin.key)).toMatchObject({ id: admin.id, kind: 'admin', label: 'CI export' });
       expect(await store.verifyApiKey(assistant.key)).toMatchObject({ id: assistant.id, kind: 'assistant', label: null });
       const flipped = admin.key.slice(0, -1) + (admin.key.endsWith('a') ? 'b' : 'a');
-      for (const wrong of [flipped, '', 'docsite_', admin.key + 'x', admin.key.toUpperCase(), 'x'.repeat(10_000)]) {
+      for (const wrong of [flipped, '', 'docsite_', `${admin.key}x`, admin.key.toUpperCase(), 'x'.repeat(10_000)]) {
         expect(await store.verifyApiKey(wrong)).toBeUndefined();
       }
     });

@@ -39,7 +39,7 @@ export function searchText(input: Input, options: SearchOptions, out: Writer, pr
   let lastPrinted = 0;
   const print = (start: number, end: number, lineNumber: number, separator: string): void => {
     if (context && progress.groupsPrinted && lineNumber > lastPrinted + 1) out.write('--\n');
-    out.write(prefix(lineNumber, separator) + text.slice(start, end) + '\n');
+    out.write(`${prefix(lineNumber, separator) + text.slice(start, end)}\n`);
     progress.groupsPrinted = true;
     lastPrinted = lineNumber;
   };
@@ -58,7 +58,7 @@ export function searchText(input: Input, options: SearchOptions, out: Writer, pr
         for (const [s, e, n] of pending) print(s, e, n, '-');
         print(start, lineEnd, lineNumber, ':');
       } else if (output === 'matches' && !options.invert) {
-        for (const [s, e] of matcher.matches(text, start, lineEnd)) out.write(prefix(lineNumber, ':') + text.slice(s, e) + '\n');
+        for (const [s, e] of matcher.matches(text, start, lineEnd)) out.write(`${prefix(lineNumber, ':') + text.slice(s, e)}\n`);
       }
       pending.length = 0;
       afterLeft = options.after;
