@@ -31,9 +31,9 @@ export function localProvider({ users, sessions, csrf, siteName }: LocalProvider
   };
 
   const router = Router();
-  router.get(AUTH_PATHS.login, (req, res) => {
+  router.get(AUTH_PATHS.login, async (req, res) => {
     const returnTo = safeReturnTo(req.query.return_to);
-    if (sessions.read(req)) return res.redirect(303, returnTo);
+    if (await sessions.read(req)) return res.redirect(303, returnTo);
     form(req, res, 200, returnTo);
   });
   router.post(AUTH_PATHS.login, express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 10 }), async (req, res) => {
@@ -44,7 +44,7 @@ export function localProvider({ users, sessions, csrf, siteName }: LocalProvider
     const password = typeof body.password === 'string' ? body.password : '';
     const user = username && password ? await users.verifyUser(username, password) : undefined;
     if (!user) return form(req, res, 401, returnTo, 'Wrong username or password.', username.slice(0, 254));
-    sessions.start(req, res, { id: user.username, name: user.username, groups: user.groups });
+    await sessions.start(req, res, { id: user.username, name: user.username, groups: user.groups });
     res.redirect(303, returnTo);
   });
   return { kind: 'local', router };

@@ -48,7 +48,11 @@ const authorizationCode: Grant = async (context, client, req) => {
   });
 };
 
-/** Spends a refresh token and returns the next pair of its grant; a reused one revokes the grant. */
+/**
+ * Spends a refresh token and returns the next pair of its grant; a reused one revokes the grant.
+ * The Store ends a local user's grant once they are removed (and gives the new pair their groups
+ * as they are now), and an OIDC user's grant when the sign-in it came from ends.
+ */
 const refreshToken: Grant = async (context, client, req) => {
   requireGrantType(client, 'refresh_token');
   const form = fieldsOf(req.body, ['refresh_token', 'scope'] as const);
