@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { AuthenticationConfig, RuntimeConfig } from '../config/index.js';
+import { memoryRateLimiter, type RateLimiter } from '../ratelimit/index.js';
 import { ANONYMOUS, type Principal } from '../site/index.js';
 import { StoreUnavailableError, type Store } from '../store/index.js';
 import { withAccountLink } from './account-link.js';
@@ -18,6 +19,7 @@ import { redirectPolicy } from './oauth/redirect-policy.js';
 import { oidcProvider } from './oidc-provider.js';
 import { createSessions, type SignedInUser } from './sessions.js';
 import { createSigner } from './signed-value.js';
+import { failureThrottle } from './throttle.js';
 
 /** Everything site authentication is built from: the runtime config, the Store and the site. */
 export interface SiteAuthOptions {
@@ -32,6 +34,10 @@ export interface SiteAuthOptions {
   siteUrlOf(req: Request): string;
   /** Rate limits of the token and registration endpoints (the runtime's); none when omitted. */
   rateLimit?(endpoint: OAuthLimitedEndpoint): RequestHandler;
+  /** Where wrong passwords and client secrets are counted (the runtime's limiter, shared through Redis); this process's memory when omitted. */
+  limiter?: RateLimiter;
+  /** What the throttle does while `limiter` cannot be reached (`rateLimits.onLimiterFailure`); default `open`. */
+  onLimiterFailure?: 'open' | 'closed';
 }
 
 /** What the runtime needs from site authentication. */
@@ -59,9 +65,10 @@ export function createSiteAuth(options: SiteAuthOptions): SiteAuth {
   const isSecure = (req: Request): boolean => siteUrlOf(req).startsWith('https:');
   const sessions = createSessions({ store, provider: authentication.provider.type, lifetimeSeconds: authentication.session.lifetimeSeconds, isSecure });
   const csrf = createCsrf({ signer, isSecure, originOf: (req) => new URL(siteUrlOf(req)).origin });
+  const throttle = failureThrottle({ limiter: options.limiter ?? memoryRateLimiter(), onLimiterFailure: options.onLimiterFailure ?? 'open' });
   const provider: IdentityProvider =
     authentication.provider.type === 'local'
-      ? localProvider({ users: store, sessions, csrf, siteName })
+      ? localProvider({ users: store, sessions, csrf, throttle, siteName })
       : oidcProvider({
           config: authentication.provider,
           sessions,
@@ -79,6 +86,7 @@ export function createSiteAuth(options: SiteAuthOptions): SiteAuth {
     logger,
     siteUrlOf,
     rateLimit,
+    throttle,
   };
   const bearer = bearerAuth({ tokens: store, resourceOf: (req) => resourceOf(context, req), metadataUrlOf: (req) => resourceMetadataUrl(context, req) });
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createSiteAuth, type SiteAuthOptions } from '../../src/auth/index.js';
 import type { LoadedBundle } from '../../src/bundle/index.js';
 import { parseRuntimeConfig, type RuntimeConfig } from '../../src/config/index.js';
-import { createApp, silentLogger } from '../../src/runtime/index.js';
+import { createApp, silentLogger, type AppOptions } from '../../src/runtime/index.js';
 import { openStore, type OpenStoreOptions, type Store } from '../../src/store/index.js';
 import { exampleBundle } from './runtime.js';
 
@@ -42,6 +42,8 @@ export interface AuthRuntimeOptions {
   store?: OpenStoreOptions;
   /** Options passed on to `createSiteAuth` (e.g. a rate limiter shared with another instance). */
   siteAuth?: Partial<SiteAuthOptions>;
+  /** Options passed on to `createApp` (e.g. `trustProxy`, so tests can speak from several addresses). */
+  app?: Partial<AppOptions>;
 }
 
 /** Serves the example bundle (or `bundle`) on a free loopback port with a fresh SQLite store and the given runtime config. */
@@ -69,7 +71,7 @@ export async function startAuthRuntime(
         ...options.siteAuth,
       })
     : undefined;
-  const app = createApp({ bundle, store, logger: silentLogger, loopbackOnly: true, ...(auth ? { auth, mcpEnabled: config.mcp.enabled } : {}) });
+  const app = createApp({ bundle, store, logger: silentLogger, loopbackOnly: true, ...(auth ? { auth, mcpEnabled: config.mcp.enabled } : {}), ...options.app });
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
