@@ -19,7 +19,7 @@ import { redirectPolicy } from './oauth/redirect-policy.js';
 import { oidcProvider } from './oidc-provider.js';
 import { createSessions, type SignedInUser } from './sessions.js';
 import { createSigner } from './signed-value.js';
-import { failureThrottle } from './throttle.js';
+import { failureThrottle, type ThrottleLimits } from './throttle.js';
 
 /** Everything site authentication is built from: the runtime config, the Store and the site. */
 export interface SiteAuthOptions {
@@ -38,6 +38,8 @@ export interface SiteAuthOptions {
   limiter?: RateLimiter;
   /** What the throttle does while `limiter` cannot be reached (`rateLimits.onLimiterFailure`); default `open`. */
   onLimiterFailure?: 'open' | 'closed';
+  /** Failures the throttle allows; default `THROTTLE_LIMITS`. */
+  throttleLimits?: ThrottleLimits;
 }
 
 /** What the runtime needs from site authentication. */
@@ -65,7 +67,11 @@ export function createSiteAuth(options: SiteAuthOptions): SiteAuth {
   const isSecure = (req: Request): boolean => siteUrlOf(req).startsWith('https:');
   const sessions = createSessions({ store, provider: authentication.provider.type, lifetimeSeconds: authentication.session.lifetimeSeconds, isSecure });
   const csrf = createCsrf({ signer, isSecure, originOf: (req) => new URL(siteUrlOf(req)).origin });
-  const throttle = failureThrottle({ limiter: options.limiter ?? memoryRateLimiter(), onLimiterFailure: options.onLimiterFailure ?? 'open' });
+  const throttle = failureThrottle({
+    limiter: options.limiter ?? memoryRateLimiter(),
+    onLimiterFailure: options.onLimiterFailure ?? 'open',
+    ...(options.throttleLimits ? { limits: options.throttleLimits } : {}),
+  });
   const provider: IdentityProvider =
     authentication.provider.type === 'local'
       ? localProvider({ users: store, sessions, csrf, throttle, siteName })

@@ -10,27 +10,37 @@ export type GuessKind = 'password' | 'client-secret';
 /** The rolling window failures are counted over. */
 export const THROTTLE_WINDOW_SECONDS = 900;
 
-/**
- * Failures allowed per window. One address is stopped after a few tries at one account; an
- * account guessed at from many addresses is stopped for everyone (the right secret included)
- * only after five times as many, so one address cannot lock a user out; and one address trying
- * many accounts is stopped too. A lockout ends at most one window after the failures stop.
- */
-export const THROTTLE_LIMITS: Readonly<Record<'subjectAtAddress' | 'subject' | 'address', number>> = { subjectAtAddress: 10, subject: 50, address: 50 };
+/** Failures allowed per window: of one subject (account or client id) from one address, of one subject from all addresses, and from one address for all subjects. */
+export interface ThrottleLimits {
+  subjectAtAddress: number;
+  subject: number;
+  address: number;
+}
 
-/** The three counters of each kind: in the limiter's keys (and the `RateLimit-Policy` names, were they shown). */
-const POLICIES: Record<GuessKind, RateLimitPolicy[]> = {
-  password: [
-    { name: 'sign-in-account-address', limit: THROTTLE_LIMITS.subjectAtAddress, windowSeconds: THROTTLE_WINDOW_SECONDS },
-    { name: 'sign-in-account', limit: THROTTLE_LIMITS.subject, windowSeconds: THROTTLE_WINDOW_SECONDS },
-    { name: 'sign-in-address', limit: THROTTLE_LIMITS.address, windowSeconds: THROTTLE_WINDOW_SECONDS },
-  ],
-  'client-secret': [
-    { name: 'client-secret-client-address', limit: THROTTLE_LIMITS.subjectAtAddress, windowSeconds: THROTTLE_WINDOW_SECONDS },
-    { name: 'client-secret-client', limit: THROTTLE_LIMITS.subject, windowSeconds: THROTTLE_WINDOW_SECONDS },
-    { name: 'client-secret-address', limit: THROTTLE_LIMITS.address, windowSeconds: THROTTLE_WINDOW_SECONDS },
-  ],
-};
+/**
+ * The limits: one address is stopped after a few tries at one account; an account guessed at
+ * from many addresses is stopped for everyone (the right secret included) only after five times
+ * as many, so one address cannot lock a user out; and one address trying many accounts is
+ * stopped too. A lockout ends at most one window after the failures stop.
+ */
+export const THROTTLE_LIMITS: Readonly<ThrottleLimits> = { subjectAtAddress: 10, subject: 50, address: 50 };
+
+/** The three counters of each kind, named in the limiter's keys. */
+function policiesOf(limits: ThrottleLimits): Record<GuessKind, RateLimitPolicy[]> {
+  const policy = (name: string, limit: number): RateLimitPolicy => ({ name, limit, windowSeconds: THROTTLE_WINDOW_SECONDS });
+  return {
+    password: [
+      policy('sign-in-account-address', limits.subjectAtAddress),
+      policy('sign-in-account', limits.subject),
+      policy('sign-in-address', limits.address),
+    ],
+    'client-secret': [
+      policy('client-secret-client-address', limits.subjectAtAddress),
+      policy('client-secret-client', limits.subject),
+      policy('client-secret-address', limits.address),
+    ],
+  };
+}
 
 /** Too many recent failures: refuse (with 429) without checking the secret. */
 export class TooManyFailuresError extends Error {
@@ -65,6 +75,8 @@ export interface FailureThrottleOptions {
   limiter: RateLimiter;
   /** `open`: let attempts through unthrottled; `closed`: refuse them (503). */
   onLimiterFailure: 'open' | 'closed';
+  /** Default `THROTTLE_LIMITS`. */
+  limits?: ThrottleLimits;
 }
 
 /**
@@ -94,13 +106,14 @@ function keyOf(subject: string): string {
 const NOT_COUNTED: GuessAttempt = { succeeded: async () => undefined };
 
 /** A throttle over `limiter` (memory or Redis: with Redis every instance counts together). */
-export function failureThrottle({ limiter, onLimiterFailure }: FailureThrottleOptions): FailureThrottle {
+export function failureThrottle({ limiter, onLimiterFailure, limits = THROTTLE_LIMITS }: FailureThrottleOptions): FailureThrottle {
+  const policies = policiesOf(limits);
   return {
     async attempt(kind, subject, req) {
       const address = addressKeyOf(req.ip ?? req.socket.remoteAddress ?? 'unknown');
       const account = keyOf(subject);
       const keys = [`${account}|${address}`, account, address];
-      const checks = POLICIES[kind].map((policy, i) => ({ policy, key: keys[i]! }));
+      const checks = policies[kind].map((policy, i) => ({ policy, key: keys[i]! }));
       let decisions: RateLimitDecision[];
       try {
         decisions = await Promise.all(checks.map(({ policy, key }) => limiter.check(policy, key)));

@@ -2,7 +2,7 @@
 import type { Request } from 'express';
 import { describe, expect, it } from 'vitest';
 import { memoryRateLimiter, RateLimiterUnavailableError, type RateLimiter } from '../../src/ratelimit/index.js';
-import { addressKeyOf, failureThrottle, TooManyFailuresError } from '../../src/auth/index.js';
+import { addressKeyOf, failureThrottle, THROTTLE_LIMITS, TooManyFailuresError } from '../../src/auth/index.js';
 
 const from = (ip: string) => ({ ip, socket: {} }) as unknown as Request;
 
@@ -19,6 +19,38 @@ describe('addressKeyOf', () => {
 });
 
 describe('failureThrottle', () => {
+  /** How many of `count` failed attempts at `subject` from each of `addresses` get through before the throttle refuses. */
+  async function admitted(throttle: ReturnType<typeof failureThrottle>, subjects: string[], addresses: string[], count: number): Promise<number> {
+    let through = 0;
+    for (const subject of subjects)
+      for (const address of addresses)
+        for (let i = 0; i < count; i++) {
+          const ok = await throttle.attempt('password', subject, from(address)).then(
+            () => true,
+            (error: unknown) => {
+              if (!(error instanceof TooManyFailuresError)) throw error;
+              return false;
+            },
+          );
+          if (ok) through += 1;
+        }
+    return through;
+  }
+
+  it('allows 10 failures per account from one address, 50 per account, and 50 per address (THROTTLE_LIMITS)', async () => {
+    expect(THROTTLE_LIMITS).toEqual({ subjectAtAddress: 10, subject: 50, address: 50 });
+    const throttle = failureThrottle({ limiter: memoryRateLimiter(), onLimiterFailure: 'open' });
+    expect(await admitted(throttle, ['ann'], ['198.51.100.1'], 30)).toBe(10);
+    // Refused attempts counted nowhere: ann has 10 failures, so 40 more addresses' worth get through.
+    const many = Array.from({ length: 8 }, (_, i) => `203.0.113.${i}`);
+    expect(await admitted(throttle, ['ann'], many, 10)).toBe(40);
+    expect(await admitted(throttle, ['ann'], ['192.0.2.1'], 1)).toBe(0);
+    const accounts = Array.from({ length: 8 }, (_, i) => `user${i}`);
+    expect(await admitted(throttle, accounts, ['198.51.100.9'], 10)).toBe(50);
+    expect(await admitted(throttle, ['bob'], ['198.51.100.9'], 1)).toBe(0);
+    expect(await admitted(throttle, ['bob'], ['198.51.100.10'], 1)).toBe(1);
+  });
+
   it('does not count attempts that succeed', async () => {
     const throttle = failureThrottle({ limiter: memoryRateLimiter(), onLimiterFailure: 'open' });
     for (let i = 0; i < 30; i++) await (await throttle.attempt('password', 'ann', from('198.51.100.1'))).succeeded();
