@@ -71,7 +71,7 @@ export function oidcProvider(options: OidcProviderOptions): IdentityProvider {
   const router = Router();
   router.get(AUTH_PATHS.login, async (req, res) => {
     const returnTo = safeReturnTo(req.query.return_to);
-    if (sessions.read(req)) return res.redirect(303, returnTo);
+    if (await sessions.read(req)) return res.redirect(303, returnTo);
     try {
       const pending: PendingSignIn = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier: oidc.randomPKCECodeVerifier(), returnTo };
       const url = oidc.buildAuthorizationUrl(await configuration(), {
@@ -108,7 +108,7 @@ export function oidcProvider(options: OidcProviderOptions): IdentityProvider {
       }
       const sub = String(claims.sub);
       const name = [claims[config.usernameClaim], claims.email, sub].find((v): v is string => typeof v === 'string' && v !== '')!;
-      sessions.start(req, res, { id: sub, name, groups: groupsOf(claims[config.groupsClaim]) });
+      await sessions.start(req, res, { id: sub, name, groups: groupsOf(claims[config.groupsClaim]) });
       res.redirect(303, pending.returnTo);
     } catch (error) {
       options.onError('oidc sign-in failed', error);

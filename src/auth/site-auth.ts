@@ -2,8 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { AuthenticationConfig, RuntimeConfig } from '../config/index.js';
+import { memoryRateLimiter, type RateLimiter } from '../ratelimit/index.js';
 import { ANONYMOUS, type Principal } from '../site/index.js';
-import type { Store } from '../store/index.js';
+import { StoreUnavailableError, type Store } from '../store/index.js';
 import { withAccountLink } from './account-link.js';
 import { bearerAuth } from './bearer.js';
 import { createCsrf } from './csrf.js';
@@ -16,8 +17,9 @@ import { resourceOf, type OAuthLimitedEndpoint, type OAuthServerContext } from '
 import { resourceMetadataUrl } from './oauth/metadata-route.js';
 import { redirectPolicy } from './oauth/redirect-policy.js';
 import { oidcProvider } from './oidc-provider.js';
-import { createSessions } from './sessions.js';
+import { createSessions, type SignedInUser } from './sessions.js';
 import { createSigner } from './signed-value.js';
+import { failureThrottle, type ThrottleLimits } from './throttle.js';
 
 /** Everything site authentication is built from: the runtime config, the Store and the site. */
 export interface SiteAuthOptions {
@@ -32,13 +34,19 @@ export interface SiteAuthOptions {
   siteUrlOf(req: Request): string;
   /** Rate limits of the token and registration endpoints (the runtime's); none when omitted. */
   rateLimit?(endpoint: OAuthLimitedEndpoint): RequestHandler;
+  /** Where wrong passwords and client secrets are counted (the runtime's limiter, shared through Redis); this process's memory when omitted. */
+  limiter?: RateLimiter;
+  /** What the throttle does while `limiter` cannot be reached (`rateLimits.onLimiterFailure`); default `open`. */
+  onLimiterFailure?: 'open' | 'closed';
+  /** Failures the throttle allows; default `THROTTLE_LIMITS`. */
+  throttleLimits?: ThrottleLimits;
 }
 
 /** What the runtime needs from site authentication. */
 export interface SiteAuth {
-  /** The signed-in user of a page request, else anonymous. Bearer tokens do not count here. */
+  /** The signed-in user of a page request (looked up by `router`, which must run first), else anonymous. Bearer tokens do not count here. */
   principalOf(req: Request): Principal;
-  /** Sign-in and sign-out pages, and with MCP on the OAuth authorization server and its metadata. */
+  /** Looks up every request's session; serves the sign-in and sign-out pages, and with MCP on the OAuth authorization server and its metadata. */
   router: Router;
   /** Looks up the bearer token of `/authed/mcp` requests; mount before the MCP route. */
   resolveBearer: RequestHandler;
@@ -52,14 +60,21 @@ export interface SiteAuth {
 export function createSiteAuth(options: SiteAuthOptions): SiteAuth {
   const { authentication, store, siteName, logger, siteUrlOf } = options;
   if (!authentication.session.secret)
-    logger.warn('no authentication.session.secret configured: sessions use a random key and end when this process stops; set one shared by every instance');
+    logger.warn(
+      'no authentication.session.secret configured: form tokens use a random key, so forms opened before a restart or on another instance fail once; set one shared by every instance',
+    );
   const signer = createSigner(authentication.session.secret ?? randomBytes(32).toString('base64url'));
   const isSecure = (req: Request): boolean => siteUrlOf(req).startsWith('https:');
-  const sessions = createSessions({ signer, lifetimeSeconds: authentication.session.lifetimeSeconds, isSecure });
+  const sessions = createSessions({ store, provider: authentication.provider.type, lifetimeSeconds: authentication.session.lifetimeSeconds, isSecure });
   const csrf = createCsrf({ signer, isSecure, originOf: (req) => new URL(siteUrlOf(req)).origin });
+  const throttle = failureThrottle({
+    limiter: options.limiter ?? memoryRateLimiter(),
+    onLimiterFailure: options.onLimiterFailure ?? 'open',
+    ...(options.throttleLimits ? { limits: options.throttleLimits } : {}),
+  });
   const provider: IdentityProvider =
     authentication.provider.type === 'local'
-      ? localProvider({ users: store, sessions, csrf, siteName })
+      ? localProvider({ users: store, sessions, csrf, throttle, siteName })
       : oidcProvider({
           config: authentication.provider,
           sessions,
@@ -77,13 +92,21 @@ export function createSiteAuth(options: SiteAuthOptions): SiteAuth {
     logger,
     siteUrlOf,
     rateLimit,
+    throttle,
   };
   const bearer = bearerAuth({ tokens: store, resourceOf: (req) => resourceOf(context, req), metadataUrlOf: (req) => resourceMetadataUrl(context, req) });
 
+  const signedIn = new WeakMap<Request, SignedInUser | undefined>();
   const router = Router();
-  router.use((_req, res, next) => {
+  router.use(async (req, res, next) => {
     // What a page shows depends on who asks: shared caches must not keep it.
     res.vary('Cookie').set('Cache-Control', 'private, no-cache');
+    // With the database down, pages are still served from the bundle: to a signed-in reader as to a visitor.
+    const user = await sessions.read(req).catch((error: unknown) => {
+      if (error instanceof StoreUnavailableError) return undefined;
+      throw error;
+    });
+    signedIn.set(req, user);
     next();
   });
   router.use(provider.router, logoutRoute({ sessions, csrf, siteName }));
@@ -91,12 +114,12 @@ export function createSiteAuth(options: SiteAuthOptions): SiteAuth {
 
   return {
     principalOf(req) {
-      const user = sessions.read(req);
+      const user = signedIn.get(req);
       return user ? { kind: 'user', id: user.id, groups: user.groups } : ANONYMOUS;
     },
     router,
     resolveBearer: bearer.resolve,
     bearerPrincipalOf: bearer.principalOf,
-    decorateHtml: (html, req) => withAccountLink(html, sessions.read(req), req.originalUrl),
+    decorateHtml: (html, req) => withAccountLink(html, signedIn.get(req), req.originalUrl),
   };
 }

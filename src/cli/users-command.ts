@@ -1,7 +1,7 @@
 // `docsite users add|list|remove`: the people of the `local` identity provider, with their groups.
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { StoreConflictError, StoreInputError } from '../store/index.js';
+import { canonicalUsername, StoreConflictError, StoreInputError } from '../store/index.js';
 import { promptNewPassword, readPasswordFromStdin } from './password-input.js';
 import { addStateOptions, withStore, type StateFlags } from './state-options.js';
 import { formatTable } from './table.js';
@@ -65,12 +65,12 @@ export function registerUsers(program: Command): void {
   addStateOptions(
     users
       .command('remove')
-      .description('remove a user and revoke their OAuth tokens at once (browser sessions end when they expire)')
+      .description('remove a user: their browser sessions and OAuth tokens end at once, on every server sharing the state')
       .argument('<username>', 'the user to remove')
       .argument(...DIR_ARGUMENT),
   ).action(async (username: string, dir: string, flags: StateFlags) => {
     if (!(await withStore(dir, flags, (store) => store.removeUser(username))))
       throw new UsageError(`There is no user ${username}.`, 'Run `docsite users list` to see them.');
-    process.stdout.write(`Removed user ${username.trim().toLowerCase()} and revoked their tokens.\n`);
+    process.stdout.write(`Removed user ${canonicalUsername(username)}, ended their sessions and revoked their tokens.\n`);
   });
 }

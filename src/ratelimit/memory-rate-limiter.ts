@@ -61,6 +61,15 @@ export function memoryRateLimiter(options: MemoryRateLimiterOptions = {}): RateL
       if (allowed) counter.current += cost;
       return decisionOf(policy, allowed, counter, elapsed, cost);
     },
+    async refund(policy: RateLimitPolicy, key: string, cost = 1): Promise<void> {
+      const name = `${policy.name}\u0000${key}`;
+      if (!counters.has(name)) return;
+      const windowMs = policy.windowSeconds * 1000;
+      const counter = counterAt(name, windowOf(clock(), windowMs).index, windowMs);
+      const fromCurrent = Math.min(counter.current, cost);
+      counter.current -= fromCurrent;
+      counter.previous = Math.max(0, counter.previous - (cost - fromCurrent));
+    },
     async ping() {},
     async close() {
       clearInterval(timer);

@@ -28,6 +28,12 @@ export interface RateLimitDecision {
 export interface RateLimiter {
   readonly engine: 'memory' | 'redis';
   check(policy: RateLimitPolicy, key: string, cost?: number): Promise<RateLimitDecision>;
+  /**
+   * Gives back up to `cost` units (default 1) an earlier check of `key` consumed and that still
+   * count, newest first: for counting only what turns out to be a failure (a sign-in attempt
+   * reserves a unit before the password is checked, and returns it when it was right).
+   */
+  refund(policy: RateLimitPolicy, key: string, cost?: number): Promise<void>;
   /** Resolves when the backend answers (for `/readyz`); throws `RateLimiterUnavailableError` otherwise. */
   ping(): Promise<void>;
   /** Releases connections and timers. Idempotent. */

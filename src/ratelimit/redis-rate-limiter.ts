@@ -46,6 +46,39 @@ const SLIDING_WINDOW = defineScript({
   transformReply: (reply: unknown) => reply as [number, number, number],
 });
 
+/**
+ * KEYS: the current and the previous fixed window's counters. ARGV: cost. Takes up to `cost`
+ * units back, from the current window first; never below zero, expiry times untouched.
+ */
+const REFUND_LUA = `
+local rest = tonumber(ARGV[1])
+for _, key in ipairs(KEYS) do
+  local count = tonumber(redis.call('GET', key) or '0')
+  local take = math.min(count, rest)
+  if take > 0 then
+    redis.call('DECRBY', key, take)
+    rest = rest - take
+  end
+end
+return rest
+`;
+
+const REFUND = defineScript({
+  NUMBER_OF_KEYS: 2,
+  SCRIPT: REFUND_LUA,
+  parseCommand(parser: CommandParser, current: string, previous: string, cost: number) {
+    parser.pushKeys([current, previous]);
+    parser.push(String(cost));
+  },
+  transformReply: (reply: unknown) => reply as number,
+});
+
+/** The keys of the current and previous fixed windows of `key` (one hash tag per subject keeps both in one slot of a Redis Cluster). */
+function windowKeys(policy: RateLimitPolicy, key: string, index: number): [string, string] {
+  const base = `${policy.name}:{${key}}:`;
+  return [`${base}${index}`, `${base}${index - 1}`];
+}
+
 /** How long opening waits for the first connection; past it the limiter starts anyway and keeps trying. */
 const FIRST_CONNECT_MS = 2000;
 
@@ -61,7 +94,7 @@ export async function redisRateLimiter(options: RedisRateLimiterOptions): Promis
     disableOfflineQueue: true,
     commandOptions: { timeout: COMMAND_TIMEOUT_MS },
     socket: { connectTimeout: 2000, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000) },
-    scripts: { slidingWindow: SLIDING_WINDOW },
+    scripts: { slidingWindow: SLIDING_WINDOW, refund: REFUND },
   });
   // Connection errors are reported by the failing checks; without a listener they would crash the process.
   client.on('error', () => undefined);
@@ -83,14 +116,13 @@ export async function redisRateLimiter(options: RedisRateLimiterOptions): Promis
     async check(policy: RateLimitPolicy, key: string, cost = 1): Promise<RateLimitDecision> {
       const windowMs = policy.windowSeconds * 1000;
       const { index, elapsed } = windowOf(clock(), windowMs);
-      // One hash tag per subject keeps both windows in one slot of a Redis Cluster.
-      const base = `${policy.name}:{${key}}:`;
-      const reply = (await call(() => client.slidingWindow(`${base}${index}`, `${base}${index - 1}`, policy.limit, windowMs, elapsed, cost))) as [
-        number,
-        number,
-        number,
-      ];
+      const [current, previous] = windowKeys(policy, key, index);
+      const reply = (await call(() => client.slidingWindow(current, previous, policy.limit, windowMs, elapsed, cost))) as [number, number, number];
       return decisionOf(policy, reply[0] === 1, { previous: reply[1], current: reply[2] }, elapsed, cost);
+    },
+    async refund(policy: RateLimitPolicy, key: string, cost = 1): Promise<void> {
+      const [current, previous] = windowKeys(policy, key, windowOf(clock(), policy.windowSeconds * 1000).index);
+      await call(() => client.refund(current, previous, cost));
     },
     async ping() {
       await call(() => client.ping());

@@ -97,6 +97,9 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
       logger,
       siteUrlOf: (req) => siteUrlOf(req, siteUrl),
       rateLimit: (endpoint) => rateLimits.limit(endpoint === 'token' ? 'oauthToken' : 'oauthRegister', clientAddress),
+      // Wrong passwords and client secrets count in the same limiter: with Redis, across every instance.
+      limiter,
+      onLimiterFailure: config.rateLimits.onLimiterFailure,
     });
   const allowedOrigins = [...(options.allowedOrigins ?? []), ...webOriginsOf(config.oauth.allowedRedirects)];
   const app = createApp({

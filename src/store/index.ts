@@ -28,5 +28,7 @@ export type {
   TokenEndpointAuthMethod,
 } from './oauth-clients.js';
 export type { AuthorizationCode, NewAuthorizationCode, OAuthCodeStore } from './oauth-codes.js';
-export type { AccessTokenInfo, IssuedTokens, IssueTokensInput, OAuthSubject, OAuthTokenStore } from './oauth-tokens.js';
-export type { User, UserStore } from './users.js';
+export type { AccessTokenInfo, IssuedTokens, IssueTokensInput, OAuthTokenStore } from './oauth-tokens.js';
+export type { IdentityProviderKind, OAuthSubject } from './subjects.js';
+export { canonicalUsername, type User, type UserStore } from './users.js';
+export type { CreatedSession, NewSession, Session, SessionStore } from './sessions.js';

@@ -105,4 +105,24 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 2,
+    name: 'server-side sessions; codes remember whether the redirect URI was given',
+    statements: () => [
+      // The id is a 256-bit random secret held by the browser: stored only as its SHA-256 digest.
+      `CREATE TABLE sessions (
+        id_digest TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        group_names TEXT NOT NULL,
+        provider TEXT NOT NULL CHECK (provider IN ('local', 'oidc')),
+        created_ms BIGINT NOT NULL,
+        expires_ms BIGINT NOT NULL
+      )`,
+      `CREATE INDEX sessions_user ON sessions (user_id)`,
+      `CREATE INDEX sessions_expires ON sessions (expires_ms)`,
+      // Codes issued before this migration are held to the stricter rule: the exchange names the redirect URI.
+      `ALTER TABLE oauth_codes ADD COLUMN redirect_uri_given INTEGER NOT NULL DEFAULT 1`,
+    ],
+  },
 ];

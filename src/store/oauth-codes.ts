@@ -3,14 +3,17 @@ import { insertRows } from './batch-insert.js';
 import { isoOf, type Clock } from './clock.js';
 import { StoreInputError } from './errors.js';
 import { newRowId } from './ids.js';
-import { revokeGrant, subjectUserOf, type OAuthSubject } from './oauth-tokens.js';
+import { revokeGrant } from './oauth-tokens.js';
 import { digestOf, randomSecret } from './secrets.js';
 import type { SqlDriver } from './sql.js';
+import { subjectNow, subjectUserOf, userGroupNamesOf, type OAuthSubject } from './subjects.js';
 
 /** What the authorization endpoint approved, to be redeemed at the token endpoint. */
 export interface NewAuthorizationCode {
   clientId: string;
   redirectUri: string;
+  /** Whether the authorization request named `redirectUri` (else it was the client's only one): then the exchange must name it too (OAuth 2.1 §4.1.3). */
+  redirectUriGiven: boolean;
   /** PKCE (RFC 7636) challenge; only S256 is accepted by the authorization server. */
   codeChallenge: string;
   codeChallengeMethod: 'S256';
@@ -33,7 +36,8 @@ export interface OAuthCodeStore {
   createAuthorizationCode(input: NewAuthorizationCode): Promise<string>;
   /**
    * Redeems a code: its data once, then undefined forever. A second attempt also revokes every
-   * token issued from the code (RFC 6749 §4.1.2). Expired codes give undefined.
+   * token issued from the code (RFC 6749 §4.1.2). Expired codes give undefined, and so do codes
+   * of a local user who no longer exists; a local user's groups are the ones they have now.
    */
   consumeAuthorizationCode(code: string): Promise<AuthorizationCode | undefined>;
 }
@@ -43,6 +47,7 @@ const COLUMNS = [
   'client_id',
   'grant_id',
   'redirect_uri',
+  'redirect_uri_given',
   'code_challenge',
   'code_challenge_method',
   'subject',
@@ -57,6 +62,7 @@ interface CodeRow {
   client_id: string;
   grant_id: string;
   redirect_uri: string;
+  redirect_uri_given: number;
   code_challenge: string;
   code_challenge_method: 'S256';
   subject: string;
@@ -65,13 +71,14 @@ interface CodeRow {
   expires_ms: number;
 }
 
-function codeOf(row: CodeRow): AuthorizationCode {
+function codeOf(row: CodeRow, subject: OAuthSubject): AuthorizationCode {
   return {
     clientId: row.client_id,
     redirectUri: row.redirect_uri,
+    redirectUriGiven: Number(row.redirect_uri_given) === 1,
     codeChallenge: row.code_challenge,
     codeChallengeMethod: row.code_challenge_method,
-    subject: JSON.parse(row.subject) as OAuthSubject,
+    subject,
     scope: row.scope,
     resource: row.resource,
     grantId: row.grant_id,
@@ -93,6 +100,7 @@ export function oauthCodeStore(db: SqlDriver, clock: Clock): OAuthCodeStore {
           input.clientId,
           grantId,
           input.redirectUri,
+          input.redirectUriGiven ? 1 : 0,
           input.codeChallenge,
           input.codeChallengeMethod,
           JSON.stringify(input.subject),
@@ -113,7 +121,7 @@ export function oauthCodeStore(db: SqlDriver, clock: Clock): OAuthCodeStore {
         const now = clock();
         const [row] = await tx.all<CodeRow>(
           `UPDATE oauth_codes SET used_ms = ? WHERE code_digest = ? AND used_ms IS NULL
-           RETURNING client_id, grant_id, redirect_uri, code_challenge, code_challenge_method, subject, scope, resource, expires_ms`,
+           RETURNING client_id, grant_id, redirect_uri, redirect_uri_given, code_challenge, code_challenge_method, subject, scope, resource, expires_ms`,
           [now, digest],
         );
         if (!row) {
@@ -121,7 +129,10 @@ export function oauthCodeStore(db: SqlDriver, clock: Clock): OAuthCodeStore {
           if (used) await revokeGrant(tx, used.grant_id, now, 'authorization code reused');
           return undefined;
         }
-        return Number(row.expires_ms) > now ? codeOf(row) : undefined;
+        if (Number(row.expires_ms) <= now) return undefined;
+        const issued = JSON.parse(row.subject) as OAuthSubject;
+        const subject = subjectNow(issued, await userGroupNamesOf(tx, issued), now);
+        return subject && codeOf(row, subject);
       });
     },
   };

@@ -5,13 +5,7 @@ import { StoreInputError } from './errors.js';
 import { newRowId } from './ids.js';
 import { digestOf, randomSecret, sameDigest } from './secrets.js';
 import type { SqlDriver, SqlSession } from './sql.js';
-
-/** Whom a token (or authorization code) speaks for. */
-export type OAuthSubject =
-  /** A person signed in through the site's identity provider, with their groups at sign-in. */
-  | { kind: 'user'; userId: string; groups: string[] }
-  /** A machine holding a client credential (SPEC.md 5.5). */
-  | { kind: 'client-credential'; clientId: string };
+import { grantLimitOf, subjectNow, subjectUserOf, userGroupNamesOf, type OAuthSubject } from './subjects.js';
 
 /** What a new token pair is for. */
 export interface IssueTokensInput {
@@ -52,12 +46,17 @@ export interface AccessTokenInfo {
 /** Where tokens live. Tokens are looked up by SHA-256 digest (see secrets.ts). */
 export interface OAuthTokenStore {
   issueTokens(input: IssueTokensInput): Promise<IssuedTokens>;
-  /** The token's grant when it is a live, unexpired access token for `audience`, else undefined. */
+  /**
+   * The token's grant when it is a live, unexpired access token for `audience`, else undefined.
+   * A local user's token is valid only while the user exists, and carries their groups as they are now.
+   */
   verifyAccessToken(accessToken: string, audience: string): Promise<AccessTokenInfo | undefined>;
   /**
    * Spends a refresh token of `clientId` and issues a new pair for the same grant, atomically:
    * of two concurrent uses at most one succeeds. Presenting an already rotated refresh token
-   * again is treated as theft (OAuth 2.1 §4.3.1): every token of its grant is revoked.
+   * again is treated as theft (OAuth 2.1 §4.3.1): every token of its grant is revoked. A local
+   * user's grant ends when the user no longer exists, and the new pair carries their groups as
+   * they are now; an OIDC user's grant ends with the sign-in it came from.
    */
   rotateRefreshToken(input: { refreshToken: string; clientId: string; accessTtlSeconds: number; refreshTtlSeconds: number }): Promise<IssuedTokens | undefined>;
   /**
@@ -94,34 +93,31 @@ function ttl(seconds: number, name: string): number {
   return seconds * 1000;
 }
 
-/** The user id column of a subject, indexed so removing a user can revoke their tokens. */
-export function subjectUserOf(subject: OAuthSubject): string | null {
-  return subject.kind === 'user' ? subject.userId : null;
-}
-
 /** Marks every live token of a grant revoked (code reuse, refresh-token reuse, revocation). */
 export async function revokeGrant(tx: SqlSession, grantId: string, now: number, reason: string): Promise<void> {
   await tx.run('UPDATE oauth_tokens SET revoked_ms = ?, revoked_reason = ? WHERE grant_id = ? AND revoked_ms IS NULL', [now, reason, grantId]);
 }
 
 async function insertPair(db: SqlSession, input: IssueTokensInput, clock: Clock, now: number): Promise<IssuedTokens> {
-  const accessTtl = ttl(input.accessTtlSeconds, 'accessTtlSeconds');
-  const refreshTtl = ttl(input.refreshTtlSeconds, 'refreshTtlSeconds');
+  // No token outlives the end of an OIDC user's sign-in, however often the grant is refreshed.
+  const limit = grantLimitOf(input.subject);
+  const accessExpires = Math.min(now + ttl(input.accessTtlSeconds, 'accessTtlSeconds'), limit);
+  const refreshExpires = Math.min(now + ttl(input.refreshTtlSeconds, 'refreshTtlSeconds'), limit);
   const grantId = input.grantId ?? newRowId(clock).id;
   const accessToken = randomSecret(ACCESS_TOKEN_PREFIX);
   const refreshToken = randomSecret(REFRESH_TOKEN_PREFIX);
   const shared = [input.clientId, grantId, JSON.stringify(input.subject), subjectUserOf(input.subject), input.audience, input.scope, now];
   // One statement: both tokens exist, or neither.
   await insertRows(db, 'oauth_tokens', COLUMNS, [
-    [digestOf(accessToken), 'access', ...shared, now + accessTtl],
-    [digestOf(refreshToken), 'refresh', ...shared, now + refreshTtl],
+    [digestOf(accessToken), 'access', ...shared, accessExpires],
+    [digestOf(refreshToken), 'refresh', ...shared, refreshExpires],
   ]);
   return {
     accessToken,
     refreshToken,
-    expiresIn: input.accessTtlSeconds,
-    accessExpiresAt: isoOf(now + accessTtl),
-    refreshExpiresAt: isoOf(now + refreshTtl),
+    expiresIn: Math.max(0, Math.floor((accessExpires - now) / 1000)),
+    accessExpiresAt: isoOf(accessExpires),
+    refreshExpiresAt: isoOf(refreshExpires),
     scope: input.scope,
     grantId,
   };
@@ -137,15 +133,21 @@ export function oauthTokenStore(db: SqlDriver, clock: Clock): OAuthTokenStore {
     async verifyAccessToken(accessToken, audience) {
       if (accessToken.length > MAX_TOKEN_LENGTH) return undefined;
       const digest = digestOf(accessToken);
-      const [row] = await db.all<TokenRow>(
-        "SELECT token_digest, client_id, grant_id, subject, audience, scope, expires_ms, revoked_ms FROM oauth_tokens WHERE token_digest = ? AND kind = 'access'",
+      // One query: the token, and its local user's groups as they are now (none: removed).
+      const [row] = await db.all<TokenRow & { user_groups: string | null }>(
+        `SELECT t.token_digest, t.client_id, t.grant_id, t.subject, t.audience, t.scope, t.expires_ms, t.revoked_ms, u.group_names AS user_groups
+         FROM oauth_tokens t LEFT JOIN users u ON u.username = t.subject_user
+         WHERE t.token_digest = ? AND t.kind = 'access'`,
         [digest],
       );
-      if (!row || !sameDigest(row.token_digest, digest) || row.revoked_ms !== null || Number(row.expires_ms) <= clock() || row.audience !== audience)
+      const now = clock();
+      if (!row || !sameDigest(row.token_digest, digest) || row.revoked_ms !== null || Number(row.expires_ms) <= now || row.audience !== audience)
         return undefined;
+      const subject = subjectNow(JSON.parse(row.subject) as OAuthSubject, row.user_groups, now);
+      if (!subject) return undefined;
       return {
         clientId: row.client_id,
-        subject: JSON.parse(row.subject) as OAuthSubject,
+        subject,
         audience: row.audience,
         scope: row.scope,
         grantId: row.grant_id,
@@ -174,7 +176,12 @@ export function oauthTokenStore(db: SqlDriver, clock: Clock): OAuthTokenStore {
           if (old?.revoked_reason === 'rotated') await revokeGrant(tx, old.grant_id, now, 'refresh token reused');
           return undefined;
         }
-        const subject = JSON.parse(spent.subject) as OAuthSubject;
+        const issued = JSON.parse(spent.subject) as OAuthSubject;
+        const subject = subjectNow(issued, await userGroupNamesOf(tx, issued), now);
+        if (!subject) {
+          await revokeGrant(tx, spent.grant_id, now, issued.kind === 'user' && issued.provider === 'oidc' ? 'sign-in ended' : 'user removed');
+          return undefined;
+        }
         return insertPair(
           tx,
           { clientId: spent.client_id, subject, audience: spent.audience, scope: spent.scope, grantId: spent.grant_id, accessTtlSeconds, refreshTtlSeconds },

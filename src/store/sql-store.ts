@@ -7,6 +7,7 @@ import { migrate } from './migrate.js';
 import { oauthClientStore } from './oauth-clients.js';
 import { oauthCodeStore } from './oauth-codes.js';
 import { oauthTokenStore } from './oauth-tokens.js';
+import { sessionStore } from './sessions.js';
 import type { SqlDriver } from './sql.js';
 import type { Store } from './store.js';
 import { userStore } from './users.js';
@@ -28,6 +29,7 @@ export async function openSqlStore(db: SqlDriver, clock: Clock = systemClock): P
     ...oauthCodeStore(db, clock),
     ...oauthTokenStore(db, clock),
     ...userStore(db, clock),
+    ...sessionStore(db, clock),
     async ping() {
       await db.all('SELECT 1 AS ok');
     },

@@ -19,7 +19,7 @@ export interface UserStore {
   addUser(input: { username: string; password: string; groups?: string[] | undefined }): Promise<User>;
   /** Every user, by username. */
   listUsers(): Promise<User[]>;
-  /** Deletes the user and, in the same transaction, every token and code issued to them. */
+  /** Deletes the user and, in the same transaction, their sessions and every token and code issued to them. */
   removeUser(username: string): Promise<boolean>;
   /** The user when the password is right, else undefined (in the same time for unknown users). */
   verifyUser(username: string, password: string): Promise<User | undefined>;
@@ -38,8 +38,8 @@ function userOf(row: UserRow): User {
   return { username: row.username, groups: JSON.parse(row.group_names) as string[], createdAt: isoOf(Number(row.created_ms)) };
 }
 
-/** The canonical form of a username. */
-function canonical(username: string): string {
+/** The canonical form of a username: what sign-in compares, and the `userId` of sessions and tokens. */
+export function canonicalUsername(username: string): string {
   return username.normalize('NFC').trim().toLowerCase();
 }
 
@@ -47,7 +47,7 @@ function canonical(username: string): string {
 export function userStore(db: SqlDriver, clock: Clock): UserStore {
   return {
     async addUser({ username, password, groups = [] }) {
-      const name = canonical(username);
+      const name = canonicalUsername(username);
       if (name === '' || name.length > 254 || /\p{Cc}/u.test(name)) throw new StoreInputError('username must be 1 to 254 printable characters');
       if (password === '' || password.length > MAX_PASSWORD_LENGTH) throw new StoreInputError(`password must be 1 to ${MAX_PASSWORD_LENGTH} characters`);
       if (!groups.every((group) => typeof group === 'string' && group !== '')) throw new StoreInputError('groups must be non-empty strings');
@@ -76,17 +76,20 @@ export function userStore(db: SqlDriver, clock: Clock): UserStore {
     },
 
     removeUser(username) {
-      const name = canonical(username);
+      const name = canonicalUsername(username);
       return db.transaction(async (tx) => {
         await tx.run('DELETE FROM oauth_tokens WHERE subject_user = ?', [name]);
         await tx.run('DELETE FROM oauth_codes WHERE subject_user = ?', [name]);
+        await tx.run("DELETE FROM sessions WHERE provider = 'local' AND user_id = ?", [name]);
         return (await tx.run('DELETE FROM users WHERE username = ?', [name])) > 0;
       });
     },
 
     async verifyUser(username, password) {
       if (password.length > MAX_PASSWORD_LENGTH) return undefined;
-      const [row] = await db.all<UserRow>('SELECT username, password_hash, group_names, created_ms FROM users WHERE username = ?', [canonical(username)]);
+      const [row] = await db.all<UserRow>('SELECT username, password_hash, group_names, created_ms FROM users WHERE username = ?', [
+        canonicalUsername(username),
+      ]);
       const matches = await verifyPassword(password, row?.password_hash ?? (await decoyPasswordHash()));
       return row && matches ? userOf(row) : undefined;
     },

@@ -251,13 +251,14 @@ describe('authorization code with PKCE', () => {
 
   it('refuses a wrong verifier, and a code used twice (revoking what the first use issued)', async () => {
     const wrong = await newCode();
-    expect((await token({ grant_type: 'authorization_code', code: wrong.code, code_verifier: pkce().verifier, client_id: clientId })).body.error).toBe(
-      'invalid_grant',
-    );
+    expect(
+      (await token({ grant_type: 'authorization_code', code: wrong.code, code_verifier: pkce().verifier, client_id: clientId, redirect_uri: REDIRECT })).body
+        .error,
+    ).toBe('invalid_grant');
     const { code, verifier } = await newCode();
-    const first = await token({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId });
+    const first = await token({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT });
     expect(first.status).toBe(200);
-    const second = await token({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId });
+    const second = await token({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT });
     expect(second.status).toBe(400);
     expect(second.body.error).toBe('invalid_grant');
     expect((await rpc(`${runtime.url}/authed/mcp`, 'tools/list', {}, first.body.access_token)).status).toBe(401);
@@ -266,7 +267,9 @@ describe('authorization code with PKCE', () => {
   it('refuses an expired code', async () => {
     const { code, verifier } = await newCode();
     runtime.advance(61_000);
-    expect((await token({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId })).body.error).toBe('invalid_grant');
+    expect((await token({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT })).body.error).toBe(
+      'invalid_grant',
+    );
   });
 
   it('sends access_denied when the user denies, and refuses a consent form without its CSRF token', async () => {
@@ -284,7 +287,7 @@ describe('authorization code with PKCE', () => {
 describe('refresh tokens and revocation', () => {
   async function tokens() {
     const { code, verifier } = await newCode();
-    return (await token({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId })).body as {
+    return (await token({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT })).body as {
       access_token: string;
       refresh_token: string;
     };

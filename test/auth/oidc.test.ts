@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, startAuthRuntime, type AuthRuntime } from '../helpers/auth-runtime.js';
+import { rpc } from '../helpers/mcp-rpc.js';
+import { authorizePath, consent, pkce, postForm, registerClient, TEST_REDIRECT } from '../helpers/oauth-client.js';
 import { groupsOf } from '../../src/auth/index.js';
 
 /** People the upstream provider knows, with the groups it asserts in its `roles` claim. */
@@ -145,5 +147,26 @@ describe('oidc identity provider', () => {
     expect(groupsOf(['a', 'b', 'a', 7])).toEqual(['a', 'b']);
     expect(groupsOf('a b,c')).toEqual(['a', 'b', 'c']);
     expect(groupsOf(undefined)).toEqual([]);
+  });
+
+  // Last: it moves the store's clock past the end of the session.
+  it("ends an OIDC user's MCP grant with the sign-in it came from, however often it is refreshed", async () => {
+    const browser = new Browser(runtime.url);
+    await signInUpstream(browser, 'carol', '/');
+    const { clientId } = await registerClient(runtime.url);
+    const { verifier, challenge } = pkce();
+    const { code } = await consent(browser, authorizePath(clientId, challenge));
+    const token = (fields: Record<string, string>) => postForm(`${runtime.url}/authed/mcp/oauth/token`, { client_id: clientId, ...fields });
+    const first = await token({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: TEST_REDIRECT });
+    expect(first.status).toBe(200);
+    // The session lasts 12 hours (the default): a minute before its end, a refresh gives tokens for that minute only.
+    runtime.advance(43_140_000);
+    const late = await token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token });
+    expect(late.status).toBe(200);
+    expect(late.body.expires_in).toBeLessThanOrEqual(60);
+    runtime.advance(61_000);
+    expect((await token({ grant_type: 'refresh_token', refresh_token: late.body.refresh_token })).body.error).toBe('invalid_grant');
+    expect((await rpc(`${runtime.url}/authed/mcp`, 'tools/list', {}, late.body.access_token)).status).toBe(401);
+    expect((await browser.get('/quickstart')).status).toBe(404);
   });
 });

@@ -4,16 +4,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSiteAuth } from '../../src/auth/index.js';
+import { createSiteAuth, type SiteAuthOptions } from '../../src/auth/index.js';
 import type { LoadedBundle } from '../../src/bundle/index.js';
 import { parseRuntimeConfig, type RuntimeConfig } from '../../src/config/index.js';
-import { createApp, silentLogger } from '../../src/runtime/index.js';
-import { openStore, type Store } from '../../src/store/index.js';
+import { createApp, silentLogger, type AppOptions } from '../../src/runtime/index.js';
+import { openStore, type OpenStoreOptions, type Store } from '../../src/store/index.js';
 import { exampleBundle } from './runtime.js';
 
 export interface AuthRuntime {
   url: string;
   store: Store;
+  /** The SQLite data folder ('' when the store is PostgreSQL). */
   dataDir: string;
   config: RuntimeConfig;
   /** Moves the store's clock forward (token and code expiry). */
@@ -35,12 +36,28 @@ export function localConfig(extra: object = {}): object {
 
 export const SESSION_ENV = { SESSION_SECRET: 'test-session-secret-of-at-least-32-characters' };
 
+/** What else an auth runtime may be given: another instance's database, settings of site authentication. */
+export interface AuthRuntimeOptions {
+  /** The database to open (e.g. the one another instance uses); default a fresh SQLite folder. */
+  store?: OpenStoreOptions;
+  /** Options passed on to `createSiteAuth` (e.g. a rate limiter shared with another instance). */
+  siteAuth?: Partial<SiteAuthOptions>;
+  /** Options passed on to `createApp` (e.g. `trustProxy`, so tests can speak from several addresses). */
+  app?: Partial<AppOptions>;
+}
+
 /** Serves the example bundle (or `bundle`) on a free loopback port with a fresh SQLite store and the given runtime config. */
-export async function startAuthRuntime(json: object = localConfig(), env: Record<string, string> = SESSION_ENV, bundle?: LoadedBundle): Promise<AuthRuntime> {
+export async function startAuthRuntime(
+  json: object = localConfig(),
+  env: Record<string, string> = SESSION_ENV,
+  bundle?: LoadedBundle,
+  options: AuthRuntimeOptions = {},
+): Promise<AuthRuntime> {
   const config = runtimeConfig(json, env);
-  const dataDir = mkdtempSync(join(tmpdir(), 'docsite-auth-'));
+  const storeOptions = options.store ?? { dataDir: mkdtempSync(join(tmpdir(), 'docsite-auth-')) };
+  const dataDir = 'dataDir' in storeOptions ? storeOptions.dataDir : '';
   let offset = 0;
-  const store = await openStore({ dataDir, clock: () => Date.now() + offset });
+  const store = await openStore({ ...storeOptions, clock: () => Date.now() + offset });
   bundle ??= await exampleBundle();
   const auth = config.authentication
     ? createSiteAuth({
@@ -51,9 +68,10 @@ export async function startAuthRuntime(json: object = localConfig(), env: Record
         siteName: bundle.manifest.site.name,
         logger: silentLogger,
         siteUrlOf: (req) => `${req.protocol}://${req.get('host')}`,
+        ...options.siteAuth,
       })
     : undefined;
-  const app = createApp({ bundle, store, logger: silentLogger, loopbackOnly: true, ...(auth ? { auth, mcpEnabled: config.mcp.enabled } : {}) });
+  const app = createApp({ bundle, store, logger: silentLogger, loopbackOnly: true, ...(auth ? { auth, mcpEnabled: config.mcp.enabled } : {}), ...options.app });
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -103,6 +121,11 @@ export class Browser {
       else jar.set(name, value);
     }
     return response;
+  }
+
+  /** The Cookie header this browser sends to its site: what a thief who copied its cookies would replay. */
+  cookieHeader(): string {
+    return [...(this.jars.get(new URL(this.base).origin) ?? [])].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   get(path: string, headers: Record<string, string> = {}): Promise<Response> {

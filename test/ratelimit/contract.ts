@@ -82,6 +82,28 @@ export function rateLimiterContract(name: string, make: LimiterFactory): void {
       expect(await limiter.check(HOUR, 'k', 2)).toMatchObject({ allowed: true, remaining: 0 });
     });
 
+    it('takes back refunded units, newest first, never below zero and only for that subject', async () => {
+      const limiter = await fresh();
+      for (let i = 0; i < 5; i++) await limiter.check(HOUR, 'k');
+      await limiter.check(HOUR, 'other');
+      await limiter.refund(HOUR, 'k', 2);
+      expect(await limiter.check(HOUR, 'k')).toMatchObject({ allowed: true, remaining: 1 });
+      expect(await limiter.check(HOUR, 'other')).toMatchObject({ allowed: true, remaining: 3 });
+      await limiter.refund(HOUR, 'k', 50);
+      expect(await limiter.check(HOUR, 'k')).toMatchObject({ allowed: true, remaining: 4 });
+      await limiter.refund(HOUR, 'never-checked');
+      expect(await limiter.check(HOUR, 'never-checked')).toMatchObject({ allowed: true, remaining: 4 });
+    });
+
+    it('refunds what still counts from the previous window after the window turned', async () => {
+      const limiter = await fresh();
+      for (let i = 0; i < 5; i++) await limiter.check(HOUR, 'k');
+      now += 3_600_000; // the next window: the last hour still holds all 5
+      expect((await limiter.check(HOUR, 'k')).allowed).toBe(false);
+      await limiter.refund(HOUR, 'k');
+      expect(await limiter.check(HOUR, 'k')).toMatchObject({ allowed: true, remaining: 0 });
+    });
+
     it('never lets concurrent checks through past the limit', async () => {
       const limiter = await fresh();
       const policy = { ...HOUR, limit: 20 };

@@ -23,6 +23,8 @@ export const AUTHORIZE_FIELDS = [
 export interface AuthorizeRequest {
   client: OAuthClient;
   redirectUri: string;
+  /** Whether the request named `redirectUri` (else it is the client's only registered one): the code exchange must then name it too. */
+  redirectUriGiven: boolean;
   state: string | undefined;
   codeChallenge: string;
   scope: string;
@@ -77,7 +79,16 @@ export async function parseAuthorizeRequest(context: OAuthServerContext, req: Re
   if (!isOurResource(context, req, params.resource)) throw fail(new OAuthError('invalid_target', "resource must be this site's /authed/mcp."));
   if (!client.grantTypes.includes('authorization_code'))
     throw fail(new OAuthError('unauthorized_client', 'This client may not use the authorization code grant.'));
-  return { client, redirectUri, state: params.state, codeChallenge: params.code_challenge, scope: MCP_SCOPE, resource: resourceOf(context, req), params };
+  return {
+    client,
+    redirectUri,
+    redirectUriGiven: params.redirect_uri !== undefined,
+    state: params.state,
+    codeChallenge: params.code_challenge,
+    scope: MCP_SCOPE,
+    resource: resourceOf(context, req),
+    params,
+  };
 }
 
 /** `redirectUri` with the given response parameters added to its query, and `iss` (RFC 9207). */

@@ -3,7 +3,8 @@ import express, { Router, type Request, type Response } from 'express';
 import type { Csrf } from '../csrf.js';
 import { escapeHtml, hiddenInputs, sendAuthPage } from '../html.js';
 import { AUTH_PATHS, loginUrl, OAUTH_PATHS } from '../paths.js';
-import type { SessionUser, Sessions } from '../sessions.js';
+import type { OAuthSubject } from '../../store/index.js';
+import type { SessionUser, Sessions, SignedInUser } from '../sessions.js';
 import { AuthorizeRedirectError, parseAuthorizeRequest, redirectWith, UntrustedRedirectError, type AuthorizeRequest } from './authorize-request.js';
 import { issuerOf, type OAuthServerContext } from './context.js';
 import { toOAuthError } from './errors.js';
@@ -34,6 +35,20 @@ function consentPage(options: AuthorizeRouteOptions, req: Request, res: Response
       `<button type="submit" name="decision" value="allow">Allow</button><button type="submit" class="secondary" name="decision" value="deny">Deny</button></form>` +
       `<p class="muted">Not ${escapeHtml(user.name)}? <a href="${AUTH_PATHS.logout}">Sign out</a></p>`,
   );
+}
+
+/**
+ * Whom the code speaks for: the signed-in user with their groups as the session reads them now.
+ * An OIDC user's grant ends with this sign-in, the last time the upstream provider vouched for them.
+ */
+function subjectOf(user: SignedInUser): OAuthSubject {
+  return {
+    kind: 'user',
+    userId: user.id,
+    groups: user.groups,
+    provider: user.provider,
+    ...(user.provider === 'oidc' ? { signInExpiresAt: user.expiresAt } : {}),
+  };
 }
 
 /** Error page for requests whose redirect URI cannot be trusted; redirect with `error` for the rest (RFC 6749 §4.1.2.1). */
@@ -67,7 +82,7 @@ export function authorizeRoute(options: AuthorizeRouteOptions): Router {
   router.get(OAUTH_PATHS.authorize, async (req, res) => {
     try {
       const request = await parseAuthorizeRequest(options, req, req.query);
-      const user = sessions.read(req);
+      const user = await sessions.read(req);
       if (!user) return res.redirect(302, loginUrl(req.originalUrl));
       consentPage(options, req, res, request, user);
     } catch (error) {
@@ -84,7 +99,8 @@ export function authorizeRoute(options: AuthorizeRouteOptions): Router {
           '<h1>Authorization failed</h1><p>The consent form expired or came from another site. Start the connection again from your application.</p>',
         );
       const request = await parseAuthorizeRequest(options, req, req.body);
-      const user = sessions.read(req);
+      // Read from the Store now: a user removed (or signed out) since the page was shown is sent to sign in.
+      const user = await sessions.read(req);
       const query = new URLSearchParams(Object.entries(request.params).filter((entry): entry is [string, string] => entry[1] !== undefined));
       if (!user) return res.redirect(303, loginUrl(`${OAUTH_PATHS.authorize}?${query}`));
       const issuer = issuerOf(options, req);
@@ -97,9 +113,10 @@ export function authorizeRoute(options: AuthorizeRouteOptions): Router {
       const code = await store.createAuthorizationCode({
         clientId: request.client.clientId,
         redirectUri: request.redirectUri,
+        redirectUriGiven: request.redirectUriGiven,
         codeChallenge: request.codeChallenge,
         codeChallengeMethod: 'S256',
-        subject: { kind: 'user', userId: user.id, groups: user.groups },
+        subject: subjectOf(user),
         scope: request.scope,
         resource: request.resource,
         ttlSeconds: options.lifetimes.authorizationCode,

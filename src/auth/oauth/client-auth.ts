@@ -1,6 +1,7 @@
 // Client authentication at the token and revocation endpoints: HTTP Basic, form fields, or none for public clients.
 import type { Request } from 'express';
 import type { OAuthClient, OAuthClientStore } from '../../store/index.js';
+import type { FailureThrottle } from '../throttle.js';
 import { OAuthError } from './errors.js';
 
 /** RFC 6749 §2.3.1: Basic credentials are form-urlencoded before base64. */
@@ -25,11 +26,14 @@ function basicCredentials(req: Request): { id: string; secret: string } | undefi
 /**
  * The client a token or revocation request comes from. Confidential clients authenticate with
  * HTTP Basic or with `client_id` + `client_secret` form fields (one method per request); public
- * clients (registered with `token_endpoint_auth_method: none`) send `client_id` alone.
+ * clients (registered with `token_endpoint_auth_method: none`) send `client_id` alone. Wrong
+ * secrets are counted by `throttle` (per client and per address); past its limits even the
+ * right one is refused for a while (`TooManyFailuresError`).
  */
 export async function authenticateClient(
   req: Request,
   clients: Pick<OAuthClientStore, 'getClient' | 'authenticateClient'>,
+  throttle: FailureThrottle,
   form: { client_id?: string | undefined; client_secret?: string | undefined },
 ): Promise<OAuthClient> {
   const basic = basicCredentials(req);
@@ -43,8 +47,10 @@ export async function authenticateClient(
   const secret = basic?.secret ?? form.client_secret;
   if (!id || id.length > 256) throw failed('Client authentication is required.');
   if (secret !== undefined) {
+    const attempt = await throttle.attempt('client-secret', id, req);
     const client = secret.length <= 256 ? await clients.authenticateClient(id, secret) : undefined;
     if (!client) throw failed('Unknown client or wrong client secret.');
+    await attempt.succeeded();
     return client;
   }
   const client = await clients.getClient(id);

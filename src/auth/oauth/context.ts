@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import type { TokenLifetimes } from '../../config/index.js';
 import type { Store } from '../../store/index.js';
 import type { AuthLogger } from '../logger.js';
+import type { FailureThrottle } from '../throttle.js';
 import { OAUTH_PATHS } from '../paths.js';
 import type { RedirectPolicy } from './redirect-policy.js';
 
@@ -17,6 +18,8 @@ export interface OAuthServerContext {
   siteUrlOf(req: Request): string;
   /** Rate limit of an endpoint: middleware that lets a request through or passes on the runtime's rate limit error. */
   rateLimit(endpoint: OAuthLimitedEndpoint): RequestHandler;
+  /** Counts wrong client secrets at the token and revocation endpoints, per client and per address. */
+  throttle: FailureThrottle;
 }
 
 /** The endpoints of the authorization server with a rate limit of their own (per client address). */

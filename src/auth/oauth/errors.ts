@@ -3,6 +3,7 @@ import type { ErrorRequestHandler, Response } from 'express';
 import { RateLimitExceededError, RateLimiterUnavailableError } from '../../ratelimit/index.js';
 import { StoreUnavailableError } from '../../store/index.js';
 import type { AuthLogger } from '../logger.js';
+import { TooManyFailuresError } from '../throttle.js';
 
 /** Error codes of the RFCs docsite's authorization server answers with. */
 export type OAuthErrorCode =
@@ -48,6 +49,13 @@ export function toOAuthError(error: unknown): OAuthError {
   const body = BODY_ERRORS[(error as { type?: string }).type ?? ''];
   if (body) return new OAuthError('invalid_request', body[1], body[0]);
   // RFC 6749 has no rate limit error; temporarily_unavailable says "overloaded, retry later", with 429 and Retry-After.
+  if (error instanceof TooManyFailuresError)
+    return new OAuthError(
+      'temporarily_unavailable',
+      `Too many failed client authentications for this client or from this address; retry after ${error.retryAfterSeconds} seconds.`,
+      429,
+      { 'Retry-After': String(error.retryAfterSeconds) },
+    );
   if (error instanceof RateLimitExceededError)
     return new OAuthError('temporarily_unavailable', error.message, 429, { 'Retry-After': String(error.retryAfterSeconds) });
   if (error instanceof StoreUnavailableError || error instanceof RateLimiterUnavailableError)

@@ -24,7 +24,11 @@ function accessTtlOf(context: OAuthServerContext, client: OAuthClient): number {
   return client.kind === 'credential' ? context.lifetimes.clientCredentialAccessToken : context.lifetimes.accessToken;
 }
 
-/** Redeems a code once: same client, same redirect URI, PKCE verifier matching the S256 challenge. */
+/**
+ * Redeems a code once: same client, the same redirect URI (required when the authorization request
+ * named one, OAuth 2.1 §4.1.3), PKCE verifier matching the S256 challenge. The Store refuses the
+ * code of a local user removed meanwhile, and gives the tokens the groups the user has now.
+ */
 const authorizationCode: Grant = async (context, client, req) => {
   requireGrantType(client, 'authorization_code');
   const form = fieldsOf(req.body, ['code', 'redirect_uri', 'code_verifier', 'resource'] as const);
@@ -32,6 +36,8 @@ const authorizationCode: Grant = async (context, client, req) => {
   if (!form.code_verifier) throw new OAuthError('invalid_request', 'code_verifier is required (PKCE).');
   const code = await context.store.consumeAuthorizationCode(form.code);
   if (!code || code.clientId !== client.clientId) throw new OAuthError('invalid_grant', 'The authorization code is invalid, expired or already used.');
+  if (form.redirect_uri === undefined && code.redirectUriGiven)
+    throw new OAuthError('invalid_grant', 'redirect_uri is required: the authorization request included one.');
   if (form.redirect_uri !== undefined && form.redirect_uri !== code.redirectUri)
     throw new OAuthError('invalid_grant', 'redirect_uri does not match the authorization request.');
   if (!verifiesS256(form.code_verifier, code.codeChallenge)) throw new OAuthError('invalid_grant', 'The code_verifier does not match the code_challenge.');
@@ -48,7 +54,11 @@ const authorizationCode: Grant = async (context, client, req) => {
   });
 };
 
-/** Spends a refresh token and returns the next pair of its grant; a reused one revokes the grant. */
+/**
+ * Spends a refresh token and returns the next pair of its grant; a reused one revokes the grant.
+ * The Store ends a local user's grant once they are removed (and gives the new pair their groups
+ * as they are now), and an OIDC user's grant when the sign-in it came from ends.
+ */
 const refreshToken: Grant = async (context, client, req) => {
   requireGrantType(client, 'refresh_token');
   const form = fieldsOf(req.body, ['refresh_token', 'scope'] as const);

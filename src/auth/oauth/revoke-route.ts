@@ -14,7 +14,7 @@ export function revokeRoute(context: OAuthServerContext): Router {
     requireForm(req);
     const form = fieldsOf(req.body, ['token', 'token_type_hint', 'client_id', 'client_secret'] as const);
     if (!form.token) throw new OAuthError('invalid_request', 'token is required.');
-    const client = await authenticateClient(req, context.store, form);
+    const client = await authenticateClient(req, context.store, context.throttle, form);
     await context.store.revokeToken({ token: form.token, clientId: client.clientId });
     res.set({ 'Cache-Control': 'no-store' }).status(200).end();
   });

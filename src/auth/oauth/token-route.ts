@@ -18,7 +18,7 @@ export function tokenRoute(context: OAuthServerContext): Router {
     const grant = Object.hasOwn(GRANTS, form.grant_type) ? GRANTS[form.grant_type] : undefined;
     if (!grant) throw new OAuthError('unsupported_grant_type', `The grant type ${JSON.stringify(form.grant_type.slice(0, 100))} is not supported.`);
     if (!isOurResource(context, req, form.resource)) throw new OAuthError('invalid_target', "resource must be this site's /authed/mcp.");
-    const client = await authenticateClient(req, context.store, form);
+    const client = await authenticateClient(req, context.store, context.throttle, form);
     const issued = await grant(context, client, req);
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' }).json({
       access_token: issued.accessToken,

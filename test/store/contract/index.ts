@@ -6,6 +6,7 @@ import { conversationsContract } from './conversations.js';
 import { feedbackContract } from './feedback.js';
 import { lifecycleContract } from './lifecycle.js';
 import { oauthContract } from './oauth.js';
+import { sessionsContract } from './sessions.js';
 import { usersContract } from './users.js';
 
 export type { StoreTarget } from './context.js';
@@ -20,5 +21,6 @@ export function storeContract(target: StoreTarget): void {
     apiKeysContract(ctx);
     oauthContract(ctx);
     usersContract(ctx);
+    sessionsContract(ctx);
   });
 }

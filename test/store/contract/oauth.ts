@@ -4,7 +4,8 @@ import { StoreInputError, type IssueTokensInput, type NewAuthorizationCode, type
 import { TestClock, type ContractContext } from './context.js';
 
 const AUDIENCE = 'https://docs.example.com/authed/mcp';
-const alice: OAuthSubject = { kind: 'user', userId: 'alice', groups: ['admin', 'billing'] };
+/** A person whose groups come from an OIDC provider: the store takes them as issued (local users are in sessions.ts). */
+const alice: OAuthSubject = { kind: 'user', userId: 'alice', groups: ['admin', 'billing'], provider: 'oidc' };
 
 function tokenInput(clientId: string, subject: OAuthSubject = { kind: 'client-credential', clientId }): IssueTokensInput {
   return { clientId, subject, audience: AUDIENCE, scope: 'mcp:search', accessTtlSeconds: 3600, refreshTtlSeconds: 86_400 };
@@ -14,6 +15,7 @@ function codeInput(clientId: string): NewAuthorizationCode {
   return {
     clientId,
     redirectUri: 'http://127.0.0.1:33418/callback',
+    redirectUriGiven: true,
     codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
     codeChallengeMethod: 'S256',
     subject: alice,
