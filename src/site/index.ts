@@ -4,6 +4,7 @@ export { validate, type ValidateOptions, type ValidationReport } from './validat
 export { resolveNavigation, normalizePagePath, isReservedPath } from './resolve-navigation.js';
 export { pageUrl, encodedUrl, defaultTree, type SiteModel, type SitePage, type PageAccess } from './site-model.js';
 export { resolveLink } from './check-links.js';
+export { sameSiteLocation } from './same-site-location.js';
 export type { ResolvedEndpoint } from './api-endpoint.js';
 export type { OpenApiDocument } from './openapi.js';
 export type * from './navigation-model.js';

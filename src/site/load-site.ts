@@ -183,7 +183,9 @@ function checkRedirects(redirects: NonNullable<SiteModel['config']['redirects']>
   const diagnostics: Diagnostic[] = [];
   redirects.forEach((redirect, i) => {
     const destination = redirect.destination;
-    if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(destination)) return;
+    // A URL with a scheme leaves the site; `//host/x` does not (the runtime serves it as the path /host/x);
+    // a destination with `:name` parameters names pages only once a request fills them in.
+    if (/^[a-z][a-z0-9+.-]*:/i.test(destination) || /:\w/.test(destination)) return;
     const path = destination.split('#')[0]!.replace(/^\/+/, '').replace(/\/+$/, '') || 'index';
     if (pages.has(path) || pages.has(`${path}/index`)) return;
     diagnostics.push(
