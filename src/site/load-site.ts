@@ -11,7 +11,7 @@ import { checkSiteImages, linkChecker } from './check-links.js';
 import { checkOperations, openApiPath, type OpenApiDocument, type OperationReference } from './openapi.js';
 import { openApiPageSource, operationOf } from './openapi-page.js';
 import { checkPublishedFiles, skippedLinkDiagnostic } from './published-files.js';
-import { openApiFileOf, resolveNavigation } from './resolve-navigation.js';
+import { isPagePath, openApiFileOf, resolveNavigation } from './resolve-navigation.js';
 import { classifyPage, pageUrl, type SiteModel, type SitePage } from './site-model.js';
 
 export interface LoadOptions {
@@ -56,7 +56,9 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   if (!config) return { site: undefined, diagnostics: diagnostics.sort(compareDiagnostics) };
 
   const pagePaths = new Set(parsed.map((p) => p.page.path));
-  const isIgnoredPage = (path: string): boolean => ['.mdx', '.md'].some((ext) => files.isIgnored(`${path}${ext}`) && existsSync(join(root, `${path}${ext}`)));
+  // A path that leaves the docs folder (`../x`, from a link) or is not one (`./x`) names no page, ignored or not.
+  const isIgnoredPage = (path: string): boolean =>
+    isPagePath(path) && ['.mdx', '.md'].some((ext) => files.isIgnored(`${path}${ext}`) && existsSync(join(root, `${path}${ext}`)));
   const defaultOpenApi = openApiFileOf(config.api?.openapi);
   const nav = resolveNavigation({ navigation: config.navigation, pages: pagePaths, isIgnoredPage, locator, ...(defaultOpenApi ? { defaultOpenApi } : {}) });
   diagnostics.push(...nav.diagnostics);

@@ -41,6 +41,14 @@ export function normalizePagePath(path: string): string {
   );
 }
 
+/**
+ * Whether a normalized page path names a file inside the docs folder the one way discovery names
+ * it: folders joined by `/`, no empty, `.` or `..` parts, no backslashes or control characters.
+ */
+export function isPagePath(path: string): boolean {
+  return !/[\\\u0000-\u001f\u007f]/.test(path) && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
+
 /** Whether a page path is the MCP endpoints' or under them. */
 export function isReservedPath(path: string): boolean {
   return RESERVED.some((reserved) => path === reserved || path.startsWith(`${reserved}/`));
@@ -112,6 +120,14 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
   /** Checks a page reference; returns its normalized path when the page can be used. */
   const checkPage = (raw: string, ctx: Context): string | undefined => {
     const path = normalizePagePath(raw);
+    if (!isPagePath(path) || raw.trim() === '') {
+      report(
+        'nav/invalid-path',
+        ctx.path,
+        `${JSON.stringify(raw)} is not a page path: write it from the docs folder, with "/" between folders and no "." or ".." parts.`,
+      );
+      return undefined;
+    }
     if (isReservedPath(path)) {
       report('nav/reserved-path', ctx.path, `"${raw}" is reserved: /mcp and /authed/mcp belong to the MCP servers.`);
       return undefined;
