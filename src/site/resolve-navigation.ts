@@ -4,6 +4,8 @@ import { parseEndpointReference } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { openApiPagePath } from './openapi-page.js';
 import { placePages } from './place-pages.js';
+import { describeClash, runtimeClashOf } from './runtime-paths.js';
+import { pageUrl } from './site-model.js';
 import type { EndpointEntry, NavItem, NavLink, NavigationTree, ResolvedNavigation, Variant } from './navigation-model.js';
 
 type JsonPath = (string | number)[];
@@ -28,7 +30,6 @@ interface Context {
 }
 
 const CONFIG = 'docs.json';
-const RESERVED = ['mcp', 'authed/mcp'];
 
 /** Normalizes a page reference: no leading slash, no extension, no trailing slash. */
 export function normalizePagePath(path: string): string {
@@ -47,11 +48,6 @@ export function normalizePagePath(path: string): string {
  */
 export function isPagePath(path: string): boolean {
   return !/[\\\u0000-\u001f\u007f]/.test(path) && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
-}
-
-/** Whether a page path is the MCP endpoints' or under them. */
-export function isReservedPath(path: string): boolean {
-  return RESERVED.some((reserved) => path === reserved || path.startsWith(`${reserved}/`));
 }
 
 /** The OpenAPI file a navigation item names, in any of its spellings. */
@@ -128,8 +124,9 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
       );
       return undefined;
     }
-    if (isReservedPath(path)) {
-      report('nav/reserved-path', ctx.path, `"${raw}" is reserved: /mcp and /authed/mcp belong to the MCP servers.`);
+    const clash = runtimeClashOf(path);
+    if (clash) {
+      report('nav/reserved-path', ctx.path, `"${raw}" is the page ${pageUrl(path)}, but ${describeClash(clash)}.`);
       return undefined;
     }
     if (input.pages.has(path)) return path;
