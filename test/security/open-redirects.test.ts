@@ -54,6 +54,9 @@ const HOSTILE_PATHS = [
   '/ext/@evil.com',
   '/ext/%2F%2Fevil.com',
   '/proto',
+  '/port/8443',
+  '/port/@evil.com',
+  '/port/%2F%2Fevil.com',
 ];
 
 /** `return_to` values of sign-in links an attacker may hand out. */
@@ -86,6 +89,8 @@ const REDIRECTS = [
   { source: '/go/:name', destination: '/guides/:name' },
   { source: '/ext/:slug*', destination: 'https://other.example/docs/:slug*' },
   { source: '/proto', destination: '//evil.com/landing' },
+  // A parameter in the authority could change the origin docs.json names: then there is no redirect.
+  { source: '/port/:p', destination: 'https://other.example::p/x' },
 ];
 
 const SITE = {

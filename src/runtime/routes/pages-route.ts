@@ -54,7 +54,7 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
     }
     if (path.includes('\0') || path.split('/').includes('..')) return notFound(req, res);
     if (path.length > 1 && path.endsWith('/')) {
-      // The path as it came (still encoded, so %3F stays in the path); never `//host` (SPEC: redirects stay on the site).
+      // The path as it came (still encoded, so %3F stays in the path), and never `//host`: redirects stay on the site.
       return res.redirect(308, sameSiteLocation(`${req.path.replace(/\/+$/, '')}${queryOf(req)}`));
     }
     const view = viewOf(req);
