@@ -1,4 +1,5 @@
 // Paths of the site's sign-in pages and of the OAuth authorization server, in one place.
+import { sameSiteLocation } from '../site/index.js';
 
 /** Sign-in pages for people, under docsite's reserved prefix so no docs page can clash with them. */
 export const AUTH_PATHS = {
@@ -21,13 +22,15 @@ export const OAUTH_PATHS = {
 export const MCP_SCOPE = 'mcp:search';
 
 /**
- * `value` when it is a path on this site (`/x?y`), else `/`: sign-in never redirects elsewhere.
- * Refuses `//host` and `/\host` (which browsers read as another host) and control characters.
+ * Where sign-in returns to: `value` read as a path of this site (`/x?y`). `/` for what is plainly
+ * not one (not a path, `//host`, `/\host`, control characters); paths that a browser would still
+ * resolve to another host (`/.//host`, `/x/..//host`, `/%2F%2Fhost`) become paths of this site
+ * through `sameSiteLocation`: sign-in never redirects elsewhere.
  */
 export function safeReturnTo(value: unknown): string {
   if (typeof value !== 'string' || value.length > 4096) return '/';
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f\u007f]/.test(value)) return '/';
-  return value;
+  return sameSiteLocation(value);
 }
 
 /** The sign-in page URL that comes back to `returnTo` afterwards. */

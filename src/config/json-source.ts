@@ -12,6 +12,33 @@ export interface JsonSyntaxError {
 export interface JsonSource extends SourceLocator {
   value: unknown;
   errors: JsonSyntaxError[];
+  /** Where arrays and objects first nest deeper than MAX_JSON_DEPTH; the text is then not parsed. */
+  tooDeep?: Position;
+}
+
+/**
+ * How deep arrays and objects may nest. Parsing, schema validation and every later walk recurse
+ * per level, so a few thousand levels overflow the stack; a real docs.json (versions, languages,
+ * tabs, groups within groups) stays far below a hundred.
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/** The offset of the first `[` or `{` that opens level `limit + 1`, outside strings; undefined when none does. */
+function tooDeepAt(text: string, limit: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      // A backslash escapes the next character: an escaped quote does not end the string.
+      if (char === 0x5c) i++;
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) {
+      if (++depth > limit) return i;
+    } else if (char === 0x5d || char === 0x7d) depth--;
+  }
+  return undefined;
 }
 
 const ERROR_TEXT: Record<string, string> = {
@@ -36,6 +63,8 @@ const ERROR_TEXT: Record<string, string> = {
 /** Parses `text` as strict JSON (no comments, no trailing commas). */
 export function parseJsonSource(text: string): JsonSource {
   const lines = new LineIndex(text);
+  const deep = tooDeepAt(text, MAX_JSON_DEPTH);
+  if (deep !== undefined) return { value: undefined, errors: [], tooDeep: lines.position(deep), locate: () => lines.position(deep) };
   const parseErrors: ParseError[] = [];
   const root = parseTree(text, parseErrors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const errors = parseErrors.map((error) => {

@@ -1,6 +1,6 @@
 // Reads and validates docs.json into a DocsConfig, with diagnostics pointing into the file.
 import { diagnostic, START, type Diagnostic } from '../diagnostics/index.js';
-import { parseJsonSource } from './json-source.js';
+import { MAX_JSON_DEPTH, parseJsonSource } from './json-source.js';
 import { schemaDiagnostics, type SourceLocator } from './schema-diagnostics.js';
 import { schemaValidator } from './schemas.js';
 import type { DocsConfig } from './types.js';
@@ -18,6 +18,10 @@ export interface ConfigResult {
 /** Validates the text of docs.json. The config is returned even with warnings, not with errors. */
 export function parseDocsConfig(text: string): ConfigResult {
   const source = parseJsonSource(text);
+  if (source.tooDeep) {
+    const message = `docs.json nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`;
+    return { config: undefined, locator: source, diagnostics: [diagnostic('config/too-deep', CONFIG_FILE, source.tooDeep, message)] };
+  }
   if (source.errors.length > 0) {
     // Only the first syntax error is reliable; the parser's recovery makes the rest noise.
     const first = source.errors[0]!;

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { compareDiagnostics, diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { UsageError } from '../errors.js';
-import { parseJsonSource } from './json-source.js';
+import { MAX_JSON_DEPTH, parseJsonSource } from './json-source.js';
 import { parseRedirectEntry } from './redirect-entries.js';
 import type { AuthenticationConfig, IdentityProviderConfig, LimiterFailurePolicy, QuotaName, RuntimeConfig } from './runtime-config-types.js';
 import { formatPath, schemaDiagnostics, type SourceLocator } from './schema-diagnostics.js';
@@ -86,6 +86,10 @@ interface RuntimeConfigFile {
  */
 export function parseRuntimeConfig(text: string, file: string, source: SecretSource): RuntimeConfigResult {
   const json = parseJsonSource(text);
+  if (json.tooDeep) {
+    const message = `${file} nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`;
+    return { config: undefined, diagnostics: [diagnostic('runtime-config/invalid-json', file, json.tooDeep, message)] };
+  }
   if (json.errors.length > 0) {
     const first = json.errors[0]!;
     return { config: undefined, diagnostics: [diagnostic('runtime-config/invalid-json', file, first.at, `${file} is not valid JSON: ${first.message}.`)] };

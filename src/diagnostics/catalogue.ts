@@ -16,6 +16,10 @@ interface CatalogueEntry {
 export const catalogue = {
   'config/missing': { severity: 'error', hint: 'Create a docs.json at the root of the docs folder, or pass the folder that has one.' },
   'config/invalid-json': { severity: 'error', hint: 'docs.json must be strict JSON: no comments, no trailing commas, double-quoted keys.' },
+  'config/too-deep': {
+    severity: 'error',
+    hint: 'Nest navigation less deeply: close the arrays and objects you meant to close, or flatten groups within groups.',
+  },
   'config/schema': { severity: 'error', hint: 'See schemas/docs.schema.json for the allowed keys and values.' },
   'config/unknown-key': { severity: 'warning', hint: 'docsite ignores this key; check its spelling if you meant a known one.' },
   'frontmatter/invalid-yaml': { severity: 'error', hint: 'Frontmatter is YAML between two `---` lines at the top of the page.' },
@@ -35,7 +39,7 @@ export const catalogue = {
   'page/invalid-path': { severity: 'error', hint: 'Rename the file without "#" (say csharp.mdx for c#.mdx).' },
   'file/reserved-path': {
     severity: 'error',
-    hint: 'Rename or move the file: the build writes the HTML of each page to `<page path>.html`, and files of its own under `_docsite/`.',
+    hint: 'Rename or move the file: the build writes the HTML of each page to `<page path>.html` and files of its own under `_docsite/`, and `serve` answers /mcp, /healthz and the other paths of `nav/reserved-path` itself.',
   },
   'file/symlink': {
     severity: 'warning',
@@ -44,7 +48,14 @@ export const catalogue = {
   'nav/missing-page': { severity: 'error', hint: 'Create the page, or fix the path: pages are listed by file path without the extension.' },
   'nav/ignored-page': { severity: 'error', hint: 'The page matches .docsiteignore or an always-ignored name; remove it from navigation or un-ignore it.' },
   'nav/duplicate-page': { severity: 'error', hint: 'List each page once per version and language.' },
-  'nav/reserved-path': { severity: 'error', hint: '/mcp and /authed/mcp are served by the MCP servers; move the page elsewhere.' },
+  'nav/reserved-path': {
+    severity: 'error',
+    hint: 'docsite serve answers /mcp, /authed/mcp, /_docsite/, /.well-known/, /v1/analytics, /v1/assistant, /v1/openapi.json, /healthz, /readyz, /llms.txt, /llms-full.txt, /sitemap.xml, /robots.txt and /skill.md itself, in any letter case; move or rename the page.',
+  },
+  'nav/invalid-path': {
+    severity: 'error',
+    hint: 'List pages by their path from the docs folder without the extension, folders joined by "/": `guides/intro` for guides/intro.mdx, not `./guides/intro`, `../intro` or `guides\\intro`.',
+  },
   'nav/invalid-entry': {
     severity: 'error',
     hint: 'A page entry is a page path, `<METHOD> <path>` under a group with `openapi`, or `<openapi file> <METHOD> <path>`.',

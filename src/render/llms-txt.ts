@@ -1,5 +1,5 @@
 // llms.txt and llms-full.txt (REFERENCE.md): the site's pages for language models, in reading order.
-import { encodedUrl } from '../site/index.js';
+import { encodedUrl, markdownPath } from '../site/index.js';
 
 /** One page as llms.txt lists it; its Markdown as text, or as UTF-8 bytes (the build's cache holds them so). */
 export interface LlmsEntry<M extends string | Uint8Array = string> {
@@ -54,10 +54,8 @@ export function llmsFullParts<M extends string | Uint8Array>(site: LlmsSite, ent
   return parts;
 }
 
-/** The `.md` URL of a page URL: "/" -> "/index.md". */
-export function markdownPath(url: string): string {
-  return url === '/' ? '/index.md' : `${url}.md`;
-}
+// The runtime's reserved paths need it too, below rendering: it lives with the other page URLs.
+export { markdownPath };
 
 /** A one-line summary: the first paragraph of text, cut at ~200 characters. */
 export function summaryOf(text: string): string {

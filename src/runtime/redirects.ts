@@ -1,4 +1,5 @@
 // docs.json redirects: exact paths, `:name` segments and a trailing `:name*` wildcard.
+import { sameSiteLocation } from '../site/index.js';
 
 export interface RedirectRule {
   source: string;
@@ -30,15 +31,45 @@ function compile(rule: RedirectRule): CompiledRedirect {
   return { pattern: new RegExp(`^${segments.join('/') || ''}/?$`), names, rule };
 }
 
-/** Finds the redirect for a path; returns the destination with parameters filled in. */
+/** Destinations that leave the site: absolute http(s) URLs that docs.json names. Anything else is a path of the site. */
+const EXTERNAL = /^https?:\/\//i;
+
+/** `destination` with each `:name` (and `:name*`) of `values` replaced by its value; other colons stay. */
+function fill(destination: string, values: ReadonlyMap<string, string>): string {
+  return destination.replace(/:(\w+)\*?/g, (written, name: string) => values.get(name) ?? written);
+}
+
+/** A captured part of a path as it goes into a URL: percent-encoded, its slashes kept. */
+function encodedParam(value: string): string {
+  return value.split('/').map(encodeURIComponent).join('/');
+}
+
+/**
+ * The Location of a rule's destination with parameters filled in. A path (whatever the parameters
+ * hold: `/docs//evil.com` gives `//evil.com` to `/:slug*`) stays on the site; an http(s) URL that
+ * docs.json names keeps its origin, else there is no redirect.
+ */
+function locationOf(destination: string, values: ReadonlyMap<string, string>): string | undefined {
+  const filled = fill(destination, values);
+  if (!EXTERNAL.test(destination)) return sameSiteLocation(filled);
+  try {
+    const named = new URL(fill(destination, new Map([...values.keys()].map((name) => [name, '']))));
+    const url = new URL(filled);
+    return url.origin === named.origin ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Finds the redirect for a (decoded) path; returns the Location with parameters filled in. */
 export function redirectMatcher(rules: readonly RedirectRule[]): (path: string) => { location: string; permanent: boolean } | undefined {
   const compiled = rules.map(compile);
   return (path) => {
     for (const { pattern, names, rule } of compiled) {
       const match = pattern.exec(path);
       if (!match) continue;
-      const location = names.reduce((to, name, i) => to.replace(new RegExp(`:${name}\\*?`), match[i + 1] ?? ''), rule.destination);
-      return { location, permanent: rule.permanent };
+      const location = locationOf(rule.destination, new Map(names.map((name, i) => [name, encodedParam(match[i + 1] ?? '')])));
+      if (location !== undefined) return { location, permanent: rule.permanent };
     }
     return undefined;
   };

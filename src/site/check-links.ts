@@ -3,6 +3,7 @@ import { posix } from 'node:path';
 import { CONFIG_FILE, type DocsConfig, type SourceLocator } from '../config/index.js';
 import type { PageLink } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { runtimePathAt } from './runtime-paths.js';
 import type { SitePage } from './site-model.js';
 
 /** What a link may point at besides pages. */
@@ -16,8 +17,6 @@ export interface LinkTargets {
 }
 
 const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
-/** Routes docsite generates for every site. */
-const GENERATED = /^(llms\.txt|llms-full\.txt|sitemap\.xml|robots\.txt|skill\.md|mcp|authed\/mcp|\.well-known\/.*)$/;
 
 /** A link target split into page path and anchor; null for external links. */
 export function resolveLink(url: string, fromPath: string): { path: string | null; anchor: string | null } | null {
@@ -65,7 +64,7 @@ function checkLink({ path, anchor }: { path: string | null; anchor: string | nul
     const bare = path.replace(/\.mdx?$/, '') || 'index';
     target = targets.pages.get(bare) ?? targets.pages.get(`${bare}/index`);
     if (!target) {
-      if (targets.files.has(path) || targets.redirects.has(`/${path}`) || GENERATED.test(path)) return undefined;
+      if (targets.files.has(path) || targets.redirects.has(`/${path}`) || runtimePathAt(path) !== undefined) return undefined;
       if (targets.isIgnoredPage(bare)) return { code: 'link/broken', message: 'Link "%s" points to an ignored page.' };
       return { code: 'link/broken', message: 'Link "%s" points to a page that does not exist.' };
     }

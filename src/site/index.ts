@@ -1,9 +1,11 @@
 export { loadSite, type LoadOptions, type LoadResult } from './load-site.js';
 export { canRead, ANONYMOUS, type Principal } from './access.js';
 export { validate, type ValidateOptions, type ValidationReport } from './validate.js';
-export { resolveNavigation, normalizePagePath, isReservedPath } from './resolve-navigation.js';
-export { pageUrl, encodedUrl, defaultTree, type SiteModel, type SitePage, type PageAccess } from './site-model.js';
+export { resolveNavigation, normalizePagePath } from './resolve-navigation.js';
+export { runtimePathAt, runtimeClashOf, type RuntimeClash } from './runtime-paths.js';
+export { pageUrl, markdownPath, encodedUrl, defaultTree, type SiteModel, type SitePage, type PageAccess } from './site-model.js';
 export { resolveLink } from './check-links.js';
+export { sameSiteLocation } from './same-site-location.js';
 export type { ResolvedEndpoint } from './api-endpoint.js';
 export type { OpenApiDocument } from './openapi.js';
 export type * from './navigation-model.js';

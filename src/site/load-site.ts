@@ -10,8 +10,9 @@ import { configuredServers, resolveEndpoint } from './api-endpoint.js';
 import { checkSiteImages, linkChecker } from './check-links.js';
 import { checkOperations, openApiPath, type OpenApiDocument, type OperationReference } from './openapi.js';
 import { openApiPageSource, operationOf } from './openapi-page.js';
-import { checkPublishedFiles, skippedLinkDiagnostic } from './published-files.js';
-import { openApiFileOf, resolveNavigation } from './resolve-navigation.js';
+import { BUNDLE_FOLDER, checkPublishedFiles, skippedLinkDiagnostic } from './published-files.js';
+import { isPagePath, openApiFileOf, resolveNavigation } from './resolve-navigation.js';
+import { describeClash, runtimeClashOf } from './runtime-paths.js';
 import { classifyPage, pageUrl, type SiteModel, type SitePage } from './site-model.js';
 
 export interface LoadOptions {
@@ -56,7 +57,9 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   if (!config) return { site: undefined, diagnostics: diagnostics.sort(compareDiagnostics) };
 
   const pagePaths = new Set(parsed.map((p) => p.page.path));
-  const isIgnoredPage = (path: string): boolean => ['.mdx', '.md'].some((ext) => files.isIgnored(`${path}${ext}`) && existsSync(join(root, `${path}${ext}`)));
+  // A path that leaves the docs folder (`../x`, from a link) or is not one (`./x`) names no page, ignored or not.
+  const isIgnoredPage = (path: string): boolean =>
+    isPagePath(path) && ['.mdx', '.md'].some((ext) => files.isIgnored(`${path}${ext}`) && existsSync(join(root, `${path}${ext}`)));
   const defaultOpenApi = openApiFileOf(config.api?.openapi);
   const nav = resolveNavigation({ navigation: config.navigation, pages: pagePaths, isIgnoredPage, locator, ...(defaultOpenApi ? { defaultOpenApi } : {}) });
   diagnostics.push(...nav.diagnostics);
@@ -121,18 +124,22 @@ function onePerPath(parsed: ParsedPage[], diagnostics: Diagnostic[]): ParsedPage
   });
 }
 
-/** Reports page paths no URL can reach: a `#` starts the anchor, so a link to `/c#` leads to `/c`. */
+/**
+ * Reports page paths no URL can reach: a `#` starts the anchor, so a link to `/c#` leads to `/c`;
+ * and the runtime answers some paths itself, in any case (`MCP.mdx` would be /MCP, the MCP server),
+ * whether navigation lists the page or not.
+ */
 function checkPagePaths(parsed: readonly ParsedPage[]): Diagnostic[] {
-  return parsed
-    .filter(({ page }) => page.path.includes('#'))
-    .map(({ page }) =>
-      diagnostic(
-        'page/invalid-path',
-        page.file,
-        START,
-        `The page path "${page.path}" holds "#", which starts an anchor in a URL: links to the page would lead to /${page.path.slice(0, page.path.indexOf('#'))}.`,
-      ),
-    );
+  return parsed.flatMap(({ page }): Diagnostic[] => {
+    if (page.path.includes('#')) {
+      const message = `The page path "${page.path}" holds "#", which starts an anchor in a URL: links to the page would lead to /${page.path.slice(0, page.path.indexOf('#'))}.`;
+      return [diagnostic('page/invalid-path', page.file, START, message)];
+    }
+    const clash = runtimeClashOf(page.path);
+    // A file under _docsite/ is reported as such by checkPublishedFiles.
+    if (!clash || page.file.startsWith(BUNDLE_FOLDER)) return [];
+    return [diagnostic('file/reserved-path', page.file, START, `${page.file} would be the page ${pageUrl(page.path)}, but ${describeClash(clash)}.`)];
+  });
 }
 
 async function assertDocsFolder(root: string): Promise<void> {
@@ -183,7 +190,9 @@ function checkRedirects(redirects: NonNullable<SiteModel['config']['redirects']>
   const diagnostics: Diagnostic[] = [];
   redirects.forEach((redirect, i) => {
     const destination = redirect.destination;
-    if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(destination)) return;
+    // A URL with a scheme leaves the site; `//host/x` does not (the runtime serves it as the path /host/x);
+    // a destination with `:name` parameters names pages only once a request fills them in.
+    if (/^[a-z][a-z0-9+.-]*:/i.test(destination) || /:\w/.test(destination)) return;
     const path = destination.split('#')[0]!.replace(/^\/+/, '').replace(/\/+$/, '') || 'index';
     if (pages.has(path) || pages.has(`${path}/index`)) return;
     diagnostics.push(

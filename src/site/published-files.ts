@@ -30,7 +30,8 @@ export function customFilesOf(files: readonly string[]): CustomFile[] {
 
 /**
  * Reports each published file that would take the place of something the build writes: the HTML
- * of a page (`guide.html` beside `guide.mdx`), or a file under `_docsite/`. Written over, the
+ * of a page (`guide.html` beside `guide.mdx`), a file under `_docsite/`, or one in a folder named
+ * like a root document (`llms.txt/x.png`: the build writes llms.txt there). Written over, the
  * page or the bundle would break without a word; left out, the file would be lost just as quietly.
  * `pageFiles` maps each page path to the file it is built from.
  */
@@ -40,6 +41,11 @@ export function checkPublishedFiles(files: readonly string[], pageFiles: Readonl
     if (!isPublishedFile(file)) continue;
     if (file.startsWith(BUNDLE_FOLDER)) {
       diagnostics.push(diagnostic('file/reserved-path', file, START, `${file} is in ${BUNDLE_FOLDER}, the folder of the bundle's own files.`));
+      continue;
+    }
+    const folder = file.slice(0, file.indexOf('/'));
+    if (CUSTOM_FILES.some((name) => name === folder)) {
+      diagnostics.push(diagnostic('file/reserved-path', file, START, `${file} is in a folder named ${folder}, where the build writes the site's ${folder}.`));
       continue;
     }
     const page = file.endsWith('.html') ? pageFiles.get(file.slice(0, -'.html'.length)) : undefined;

@@ -4,6 +4,8 @@ import { parseEndpointReference } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { openApiPagePath } from './openapi-page.js';
 import { placePages } from './place-pages.js';
+import { describeClash, runtimeClashOf } from './runtime-paths.js';
+import { pageUrl } from './site-model.js';
 import type { EndpointEntry, NavItem, NavLink, NavigationTree, ResolvedNavigation, Variant } from './navigation-model.js';
 
 type JsonPath = (string | number)[];
@@ -28,7 +30,6 @@ interface Context {
 }
 
 const CONFIG = 'docs.json';
-const RESERVED = ['mcp', 'authed/mcp'];
 
 /** Normalizes a page reference: no leading slash, no extension, no trailing slash. */
 export function normalizePagePath(path: string): string {
@@ -41,9 +42,12 @@ export function normalizePagePath(path: string): string {
   );
 }
 
-/** Whether a page path is the MCP endpoints' or under them. */
-export function isReservedPath(path: string): boolean {
-  return RESERVED.some((reserved) => path === reserved || path.startsWith(`${reserved}/`));
+/**
+ * Whether a normalized page path names a file inside the docs folder the one way discovery names
+ * it: folders joined by `/`, no empty, `.` or `..` parts, no backslashes or control characters.
+ */
+export function isPagePath(path: string): boolean {
+  return !/[\\\u0000-\u001f\u007f]/.test(path) && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
 }
 
 /** The OpenAPI file a navigation item names, in any of its spellings. */
@@ -112,8 +116,17 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
   /** Checks a page reference; returns its normalized path when the page can be used. */
   const checkPage = (raw: string, ctx: Context): string | undefined => {
     const path = normalizePagePath(raw);
-    if (isReservedPath(path)) {
-      report('nav/reserved-path', ctx.path, `"${raw}" is reserved: /mcp and /authed/mcp belong to the MCP servers.`);
+    if (!isPagePath(path) || raw.trim() === '') {
+      report(
+        'nav/invalid-path',
+        ctx.path,
+        `${JSON.stringify(raw)} is not a page path: write it from the docs folder, with "/" between folders and no "." or ".." parts.`,
+      );
+      return undefined;
+    }
+    const clash = runtimeClashOf(path);
+    if (clash) {
+      report('nav/reserved-path', ctx.path, `"${raw}" is the page ${pageUrl(path)}, but ${describeClash(clash)}.`);
       return undefined;
     }
     if (input.pages.has(path)) return path;

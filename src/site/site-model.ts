@@ -55,6 +55,11 @@ export function pageUrl(path: string): string {
   return `/${path.replace(/\/index$/, '')}`;
 }
 
+/** The `.md` URL of a page URL: "/" -> "/index.md". */
+export function markdownPath(url: string): string {
+  return url === '/' ? '/index.md' : `${url}.md`;
+}
+
 /**
  * A page URL, with or without `#anchor`, percent-encoded for where raw text is not allowed: an
  * HTTP header, the sitemap, a Markdown link in llms.txt or a tool result. Page URLs are kept as

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import { BUNDLE_PATHS, readPageHtml, type LoadedBundle, type ManifestPage } from '../../bundle/index.js';
 import { markdownPath, TEMPLATE_ASSETS } from '../../render/index.js';
-import { encodedUrl, pageUrl } from '../../site/index.js';
+import { encodedUrl, pageUrl, sameSiteLocation } from '../../site/index.js';
 import type { ReaderView } from '../reader-view.js';
 import { redirectMatcher } from '../redirects.js';
 
@@ -17,6 +17,11 @@ export interface PagesRouteOptions {
 
 /** Bundle files that are never served as they are: docsite's data, caches, and the runtime's own documents. */
 const PRIVATE = /^(_docsite\/|\.cache\/|\.well-known\/|llms(-full)?\.txt$|sitemap\.xml$)/;
+
+/** The query string of a request as it came, `?` included (empty without one). */
+function queryOf(req: Request): string {
+  return req.originalUrl.slice(req.path.length);
+}
 
 export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: PagesRouteOptions): Router {
   const router = Router();
@@ -49,8 +54,8 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
     }
     if (path.includes('\0') || path.split('/').includes('..')) return notFound(req, res);
     if (path.length > 1 && path.endsWith('/')) {
-      const query = req.originalUrl.slice(req.path.length);
-      return res.redirect(308, `${path.replace(/\/+$/, '')}${query}`);
+      // The path as it came (still encoded, so %3F stays in the path), and never `//host`: redirects stay on the site.
+      return res.redirect(308, sameSiteLocation(`${req.path.replace(/\/+$/, '')}${queryOf(req)}`));
     }
     const view = viewOf(req);
     const markdownOf = /^(.*)\.md$/.exec(path)?.[1];
@@ -76,7 +81,7 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
     // (pageUrl takes a path without its leading slash and drops a last /index).
     const indexPage = bundle.pagesByUrl.get(pageUrl(path.slice(1)));
     if (indexPage && indexPage.url !== path && view.canRead(indexPage))
-      return res.redirect(308, `${encodedUrl(indexPage.url)}${req.originalUrl.slice(req.path.length)}`);
+      return res.redirect(308, sameSiteLocation(`${encodedUrl(indexPage.url)}${queryOf(req)}`));
     const target = redirect(path);
     if (target) return res.redirect(target.permanent ? 308 : 307, target.location);
     const file = path.slice(1);
