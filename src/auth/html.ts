@@ -23,7 +23,10 @@ button.secondary{background:#e5e7eb;color:#1f2328;margin-left:.5rem}.error{color
 
 /**
  * Sends a complete page. `body` must already be escaped HTML. The headers keep it out of caches
- * and frames (clickjacking a consent button) and allow no script at all.
+ * and frames (clickjacking a consent button) and allow no script at all. The referrer policy
+ * keeps the page's URL (the consent page's holds OAuth parameters) from other sites, yet lets the
+ * browser name the site as `Origin` when the page's own forms post back (`no-referrer` would make
+ * it `null`).
  */
 export function sendAuthPage(res: Response, status: number, title: string, body: string): void {
   res
@@ -31,7 +34,7 @@ export function sendAuthPage(res: Response, status: number, title: string, body:
     .set({
       'Cache-Control': 'no-store',
       'X-Frame-Options': 'DENY',
-      'Referrer-Policy': 'no-referrer',
+      'Referrer-Policy': 'same-origin',
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
     })
     .type('html')
