@@ -15,7 +15,8 @@ export function hiddenInputs(fields: Record<string, string | undefined>): string
 }
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1f2328}
-main{max-width:24rem;margin:10vh auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px rgba(0,0,0,.12)}
+main{box-sizing:border-box;max-width:28rem;margin:10vh auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px rgba(0,0,0,.12)}
+@media (max-width:30rem){main{margin:1rem;padding:1.5rem}}
 h1{font-size:1.3rem;margin:0 0 1rem}label{display:block;margin:.75rem 0 .25rem;font-weight:600}
 input[type=text],input[type=password]{width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #bbb;border-radius:6px;font:inherit}
 button{margin-top:1.25rem;padding:.55rem 1.1rem;border:0;border-radius:6px;background:#4f46e5;color:#fff;font:inherit;cursor:pointer}
