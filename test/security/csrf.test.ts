@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startAuthRuntime, type AuthRuntime } from '../helpers/auth-runtime.js';
+import { hiddenFields, startAuthRuntime, type AuthRuntime } from '../helpers/auth-runtime.js';
 import { describeInChromium } from '../helpers/browser.js';
 import { freshPage, submitSignIn } from '../helpers/browser-auth.js';
 import { startOAuthCallback, type OAuthCallback } from '../helpers/oauth-callback.js';
@@ -85,10 +85,7 @@ async function clickAttack(page: Page, url: string, variant: (typeof VARIANTS)[n
 /** The hidden fields of the form on the page at `url`, as the victim's browser gets them (their CSRF token, as if leaked). */
 async function victimFields(page: Page, url: string): Promise<Record<string, string>> {
   await page.goto(url);
-  const inputs = await page
-    .locator('form input[type="hidden"]')
-    .evaluateAll((elements) => elements.map((element) => [(element as HTMLInputElement).name, (element as HTMLInputElement).value]));
-  return Object.fromEntries(inputs);
+  return hiddenFields(await page.content());
 }
 
 function authorizeUrl(): string {
