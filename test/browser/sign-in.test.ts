@@ -26,6 +26,21 @@ describeInChromium('local sign-in and sign-out in Chromium', (browser) => {
     await context.close();
   });
 
+  it('signs in behind a proxy that sends Referrer-Policy: no-referrer (Chromium then posts Origin: null)', async () => {
+    const { context, page } = await freshPage(browser());
+    await page.route(`${runtime.url}/_docsite/login?**`, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'referrer-policy': 'no-referrer' } });
+    });
+    await page.goto(`${runtime.url}/_docsite/login?return_to=/enterprise/sso`);
+    const post = page.waitForRequest((request) => request.method() === 'POST');
+    const landed = await submitSignIn(page, 'ann', 'ann-password');
+    expect(await (await post).headerValue('origin')).toBe('null');
+    expect(landed?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/enterprise/sso');
+    await context.close();
+  });
+
   it('shows an error for a wrong password and stays signed out', async () => {
     const { context, page } = await freshPage(browser());
     await page.goto(`${runtime.url}/_docsite/login?return_to=/quickstart`);
