@@ -23,9 +23,22 @@ export interface CsrfOptions {
 }
 
 /**
+ * Whether the browser's own account of where a POST came from allows it: `Sec-Fetch-Site`, when
+ * sent, must be `same-origin`; `Origin` must be the site's, or `null` when `Sec-Fetch-Site`
+ * vouches for it (browsers send `null` for a page whose referrer policy hides its origin, and for
+ * sandboxed or opaque origins, which `Sec-Fetch-Site` reports as cross-site). Requests that say
+ * neither (older browsers, scripts) rely on the token alone.
+ */
+export function comesFromSite(origin: string | undefined, fetchSite: string | undefined, siteOrigin: string): boolean {
+  if (fetchSite !== undefined && fetchSite !== 'same-origin') return false;
+  if (origin === undefined || origin === siteOrigin) return true;
+  return origin === 'null' && fetchSite === 'same-origin';
+}
+
+/**
  * Double-submit with a keyed token: the form field must be the HMAC of a random cookie value, so
  * a page elsewhere can neither read nor forge it. Browsers that say where a POST came from
- * (`Origin`, `Sec-Fetch-Site`) must say it came from this site.
+ * must say it came from this site (`comesFromSite`).
  */
 export function createCsrf({ signer, isSecure, originOf }: CsrfOptions): Csrf {
   const seen = new WeakMap<Request, string>();
@@ -40,9 +53,7 @@ export function createCsrf({ signer, isSecure, originOf }: CsrfOptions): Csrf {
       return signer.mac('csrf', value);
     },
     check(req) {
-      const origin = req.get('origin');
-      if (origin !== undefined && origin !== originOf(req)) return false;
-      if (req.get('sec-fetch-site') === 'cross-site') return false;
+      if (!comesFromSite(req.get('origin'), req.get('sec-fetch-site'), originOf(req))) return false;
       const cookie = readCookie(req, COOKIE);
       const field = (req.body as Record<string, unknown> | undefined)?.csrf;
       return typeof cookie === 'string' && typeof field === 'string' && sameText(field, signer.mac('csrf', cookie));

@@ -15,7 +15,8 @@ export function hiddenInputs(fields: Record<string, string | undefined>): string
 }
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1f2328}
-main{max-width:24rem;margin:10vh auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px rgba(0,0,0,.12)}
+main{box-sizing:border-box;max-width:28rem;margin:10vh auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px rgba(0,0,0,.12)}
+@media (max-width:30rem){main{margin:1rem;padding:1.5rem}}
 h1{font-size:1.3rem;margin:0 0 1rem}label{display:block;margin:.75rem 0 .25rem;font-weight:600}
 input[type=text],input[type=password]{width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #bbb;border-radius:6px;font:inherit}
 button{margin-top:1.25rem;padding:.55rem 1.1rem;border:0;border-radius:6px;background:#4f46e5;color:#fff;font:inherit;cursor:pointer}
@@ -23,7 +24,10 @@ button.secondary{background:#e5e7eb;color:#1f2328;margin-left:.5rem}.error{color
 
 /**
  * Sends a complete page. `body` must already be escaped HTML. The headers keep it out of caches
- * and frames (clickjacking a consent button) and allow no script at all.
+ * and frames (clickjacking a consent button) and allow no script at all. The referrer policy
+ * keeps the page's URL (the consent page's holds OAuth parameters) from other sites, yet lets the
+ * browser name the site as `Origin` when the page's own forms post back (`no-referrer` would make
+ * it `null`).
  */
 export function sendAuthPage(res: Response, status: number, title: string, body: string): void {
   res
@@ -31,7 +35,7 @@ export function sendAuthPage(res: Response, status: number, title: string, body:
     .set({
       'Cache-Control': 'no-store',
       'X-Frame-Options': 'DENY',
-      'Referrer-Policy': 'no-referrer',
+      'Referrer-Policy': 'same-origin',
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
     })
     .type('html')

@@ -1,6 +1,7 @@
 // Site authentication: identity providers, sessions, the OAuth authorization server of /authed/mcp, bearer tokens.
 export { createSiteAuth, type SiteAuth, type SiteAuthOptions } from './site-auth.js';
 export { isApiKey, bearerTokenOf } from './bearer.js';
+export { comesFromSite } from './csrf.js';
 export { groupsOf } from './oidc-provider.js';
 export { redirectPolicy, type RedirectPolicy, type RedirectProblem } from './oauth/redirect-policy.js';
 export { AUTHORIZATION_SERVER_METADATA_PATHS, PROTECTED_RESOURCE_METADATA_PATHS } from './oauth/metadata-route.js';

@@ -122,7 +122,8 @@ export function createApp(options: AppOptions): Express {
       return principal && mcpContext(req, principal);
     };
     const limit = mcpLimit(rateLimits, toolset, { search: 'authedSearch', filesystem: 'authedFilesystem' }, projectId);
-    app.use('/authed/mcp', auth.resolveBearer, mcpRoute({ toolset, policy, logger, limit, contextFor }));
+    const admits = (req: Request, res: Response): boolean => auth.bearerPrincipalOf(req, res) !== undefined;
+    app.use('/authed/mcp', auth.resolveBearer, mcpRoute({ toolset, policy, logger, limit, contextFor, admits }));
   }
   app.use(agentFilesRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
   const transformHtml = options.transformHtml ?? ((html: string) => html);

@@ -1,54 +1,14 @@
 // The `oidc` identity provider against a real OpenID provider (oidc-provider), groups from a configurable claim.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, startAuthRuntime, type AuthRuntime } from '../helpers/auth-runtime.js';
 import { rpc } from '../helpers/mcp-rpc.js';
 import { authorizePath, consent, pkce, postForm, registerClient, TEST_REDIRECT } from '../helpers/oauth-client.js';
 import { groupsOf } from '../../src/auth/index.js';
+import { Browser, SESSION_ENV, startAuthRuntime, type AuthRuntime } from '../helpers/auth-runtime.js';
+import { IDP_CLIENT, oidcSiteConfig, startOidcIdp, type OidcIdp } from '../helpers/oidc-idp.js';
 
-/** People the upstream provider knows, with the groups it asserts in its `roles` claim. */
-const ACCOUNTS: Record<string, { name: string; roles: string[] }> = {
-  carol: { name: 'carol@acme.test', roles: ['enterprise', 'staff'] },
-  dave: { name: 'dave@acme.test', roles: [] },
-};
-
-let idp: Server;
+let idp: OidcIdp;
 let issuer: string;
 let runtime: AuthRuntime;
-
-/** Starts oidc-provider on a free port, with one confidential client for the docs site at `siteUrl`. */
-async function startProvider(): Promise<void> {
-  idp = createServer();
-  await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
-}
-
-function configureProvider(siteUrl: string): void {
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: 'docs',
-        client_secret: 'docs-client-secret',
-        redirect_uris: [`${siteUrl}/_docsite/oidc/callback`],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      },
-    ],
-    claims: { openid: ['sub'], profile: ['preferred_username'], roles: ['roles'] },
-    scopes: ['openid', 'profile', 'roles'],
-    async findAccount(_ctx: unknown, id: string) {
-      const account = ACCOUNTS[id];
-      return account && { accountId: id, claims: async () => ({ sub: id, preferred_username: account.name, roles: account.roles }) };
-    },
-    features: { devInteractions: { enabled: true } },
-    cookies: { keys: ['oidc-test-cookie-key'] },
-    pkce: { required: () => true },
-  });
-  provider.proxy = false;
-  idp.on('request', provider.callback());
-}
 
 /** The fields of the first form on an oidc-provider page, and where it posts. */
 function formOf(html: string, base: string): { action: string; fields: Record<string, string> } {
@@ -81,22 +41,14 @@ async function signInUpstream(browser: Browser, login: string, returnTo: string)
 }
 
 beforeAll(async () => {
-  await startProvider();
-  runtime = await startAuthRuntime(
-    {
-      authentication: {
-        provider: { type: 'oidc', issuer, clientId: 'docs', clientSecret: { env: 'OIDC_SECRET' }, scopes: ['profile', 'roles'], groupsClaim: 'roles' },
-        session: { secret: { env: 'SESSION_SECRET' } },
-      },
-    },
-    { OIDC_SECRET: 'docs-client-secret', SESSION_SECRET: 'test-session-secret-of-at-least-32-characters' },
-  );
-  configureProvider(runtime.url);
+  idp = await startOidcIdp();
+  issuer = idp.issuer;
+  runtime = await startAuthRuntime(oidcSiteConfig(issuer), { OIDC_SECRET: IDP_CLIENT.secret, ...SESSION_ENV });
+  idp.serve(runtime.url);
 });
 afterAll(async () => {
   await runtime?.close();
-  idp?.closeAllConnections();
-  await new Promise((resolve) => idp?.close(resolve));
+  await idp?.close();
 });
 
 describe('oidc identity provider', () => {

@@ -1,32 +1,41 @@
-// The MCP SDK's own OAuth client against /authed/mcp: discovery, registration, sign-in, consent, code, search, refresh.
+// The MCP SDK's own OAuth client against /authed/mcp, with a person in Chromium: discovery, registration,
+// sign-in and consent in the browser, the code at the client's loopback redirect URI, search as the user, refresh.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, hiddenFields, startAuthRuntime, type AuthRuntime } from '../helpers/auth-runtime.js';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startAuthRuntime, type AuthRuntime } from '../helpers/auth-runtime.js';
+import { describeInChromium } from '../helpers/browser.js';
+import { freshPage, submitSignIn } from '../helpers/browser-auth.js';
+import { startOAuthCallback, type OAuthCallback } from '../helpers/oauth-callback.js';
 
-/** An MCP client's OAuth state, with a person at the browser who signs in and clicks Allow. */
-class PersonAtTheBrowser implements OAuthClientProvider {
-  readonly redirectUrl = 'http://127.0.0.1:7788/callback';
-  readonly clientMetadata = {
-    client_name: 'SDK e2e client',
-    redirect_uris: [this.redirectUrl],
-    grant_types: ['authorization_code', 'refresh_token'],
-    response_types: ['code'],
-    token_endpoint_auth_method: 'none',
-  };
+/** An MCP client's OAuth state; "opening the browser" hands the authorization URL to a person in Chromium who signs in and clicks Allow. */
+class ClientWithPersonAtBrowser implements OAuthClientProvider {
+  readonly clientMetadata;
   information: OAuthClientInformationMixed | undefined;
   saved: OAuthTokens | undefined;
   verifier = '';
-  code: string | undefined;
-  consentPage = '';
+  consentText = '';
 
   constructor(
     private readonly browser: Browser,
+    private readonly callback: OAuthCallback,
     private readonly user: [string, string],
-  ) {}
+  ) {
+    this.clientMetadata = {
+      client_name: 'SDK e2e client',
+      redirect_uris: [callback.url],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
+  }
 
+  get redirectUrl(): string {
+    return this.callback.url;
+  }
   clientInformation() {
     return this.information;
   }
@@ -47,57 +56,78 @@ class PersonAtTheBrowser implements OAuthClientProvider {
   }
 
   async redirectToAuthorization(url: URL): Promise<void> {
-    const login = await this.browser.get(url.href);
-    expect(login.status).toBe(302);
-    const returnTo = new URL(login.headers.get('location')!, url).searchParams.get('return_to')!;
-    await this.browser.signIn(...this.user, returnTo);
-    const consent = await this.browser.get(returnTo);
-    this.consentPage = await consent.text();
-    const answer = await this.browser.post('/authed/mcp/oauth/authorize', { ...hiddenFields(this.consentPage), decision: 'allow' });
-    const back = new URL(answer.headers.get('location')!);
-    expect(`${back.origin}${back.pathname}`).toBe(this.redirectUrl);
-    this.code = back.searchParams.get('code') ?? undefined;
+    const { context, page } = await freshPage(this.browser);
+    await page.goto(url.href);
+    await submitSignIn(page, ...this.user);
+    this.consentText = await page.locator('main').innerText();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(`${this.callback.url}?**`);
+    await context.close();
   }
 }
 
 let runtime: AuthRuntime;
+let callback: OAuthCallback;
 
 beforeAll(async () => {
   runtime = await startAuthRuntime();
   await runtime.store.addUser({ username: 'ann', password: 'ann-password', groups: ['enterprise'] });
+  await runtime.store.addUser({ username: 'root', password: 'root-password', groups: ['admins'] });
+  callback = await startOAuthCallback();
 });
-afterAll(() => runtime?.close());
+afterAll(async () => {
+  await callback?.close();
+  await runtime?.close();
+});
 
-async function connect(provider: OAuthClientProvider): Promise<Client> {
-  const client = new Client({ name: 'sdk-e2e', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${runtime.url}/authed/mcp`), { authProvider: provider }));
-  return client;
-}
-
-describe('the SDK client with OAuth', () => {
-  it('discovers, registers, signs in, gets consent, exchanges the code and searches as the user', async () => {
-    const provider = new PersonAtTheBrowser(new Browser(runtime.url), ['ann', 'ann-password']);
+describeInChromium('the SDK client with OAuth, a person at Chromium', (browser) => {
+  /** Runs the client's first connection to the end of the browser step; returns the provider, the transport and the code the redirect URI got. */
+  async function authorize(user: [string, string]) {
+    const provider = new ClientWithPersonAtBrowser(browser(), callback, user);
     const transport = new StreamableHTTPClientTransport(new URL(`${runtime.url}/authed/mcp`), { authProvider: provider });
     await expect(new Client({ name: 'sdk-e2e', version: '1.0.0' }).connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+    const back = await callback.next();
+    return { provider, transport, code: back.searchParams.get('code')! };
+  }
+
+  async function connect(provider: OAuthClientProvider): Promise<Client> {
+    const client = new Client({ name: 'sdk-e2e', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${runtime.url}/authed/mcp`), { authProvider: provider }));
+    return client;
+  }
+
+  async function search(client: Client, query: string): Promise<string> {
+    const result = (await client.callTool({ name: 'search_acme', arguments: { query } })) as { content: { text: string }[] };
+    return result.content.map((part) => part.text).join('\n');
+  }
+
+  it('discovers, registers, signs in and consents in the browser, exchanges the code and searches with the user’s groups', async () => {
+    const { provider, transport, code } = await authorize(['ann', 'ann-password']);
     expect(provider.information?.client_id).toBeTruthy();
-    expect(provider.consentPage).toContain('<strong>SDK e2e client</strong>');
-    expect(provider.code).toBeTruthy();
-    await transport.finishAuth(provider.code!);
+    expect(provider.consentText).toContain('SDK e2e client wants to search and read');
+    expect(code).toBeTruthy();
+    await transport.finishAuth(code);
     expect(provider.saved).toMatchObject({ token_type: 'Bearer', scope: 'mcp:search', expires_in: 3600 });
 
     const client = await connect(provider);
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toContain('search_acme');
-    const result = (await client.callTool({ name: 'search_acme', arguments: { query: 'deprovision' } })) as { content: { text: string }[] };
-    expect(result.content[0]!.text).toContain('/enterprise/sso');
+    expect(await search(client, 'deprovision')).toContain('/enterprise/sso');
+    expect(await search(client, 'hash-chained')).not.toContain('/enterprise/audit-logs');
+    await client.close();
+  });
+
+  it('gives a member of another group that group’s pages instead', async () => {
+    const { provider, transport, code } = await authorize(['root', 'root-password']);
+    await transport.finishAuth(code);
+    const client = await connect(provider);
+    expect(await search(client, 'hash-chained')).toContain('/enterprise/audit-logs');
     await client.close();
   });
 
   it('refreshes an expired access token by itself, rotating the refresh token', async () => {
-    const provider = new PersonAtTheBrowser(new Browser(runtime.url), ['ann', 'ann-password']);
-    const transport = new StreamableHTTPClientTransport(new URL(`${runtime.url}/authed/mcp`), { authProvider: provider });
-    await new Client({ name: 'sdk-e2e', version: '1.0.0' }).connect(transport).catch(() => undefined);
-    await transport.finishAuth(provider.code!);
+    const { provider, transport, code } = await authorize(['ann', 'ann-password']);
+    await transport.finishAuth(code);
     const before = provider.saved!;
     runtime.advance(3_601_000);
     const client = await connect(provider);

@@ -4,27 +4,23 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ARTIFACTS, describeInChromium } from '../helpers/browser.js';
 import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
 
-const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
-let browser: Browser;
 let server: TestRuntime;
 
 beforeAll(async () => {
   server = await startRuntime();
-  browser = await launchBrowser();
   mkdirSync(ARTIFACTS, { recursive: true });
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.close();
 });
 
 /** Opens a page, failing the test on any console error, page error or failed request of the site. */
-async function open(path: string, options: { javaScript?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
+async function open(browser: Browser, path: string, options: { javaScript?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({ javaScriptEnabled: options.javaScript ?? true, viewport: { width: 1400, height: 1000 } });
   const page = await context.newPage();
   const problems: string[] = [];
@@ -44,9 +40,9 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
-describe('served pages in Chromium', () => {
+describeInChromium('served pages in Chromium', (chromium) => {
   it('renders the index page with layout, navigation and components', async () => {
-    const { page, problems } = await open('/');
+    const { page, problems } = await open(chromium(), '/');
     await expect(page.title()).resolves.toBe('Acme documentation - Acme');
     expect(await page.locator('.sidebar a[aria-current="page"]').innerText()).toBe('Introduction');
     expect(await page.locator('.tabs-nav a[aria-current]').innerText()).toBe('Guides');
@@ -62,13 +58,13 @@ describe('served pages in Chromium', () => {
 
   it('shows the sidebar marked for the page: its link current, the collapsed group around it open', async () => {
     for (const javaScript of [true, false]) {
-      const inside = await open('/concepts/payments/advanced/multi-currency', { javaScript });
+      const inside = await open(chromium(), '/concepts/payments/advanced/multi-currency', { javaScript });
       const current = inside.page.locator('.sidebar a[aria-current="page"]');
       expect(await current.innerText()).toMatch(/^Multi-currency/);
       expect(await current.isVisible()).toBe(true);
       expect(await inside.page.locator('.sidebar details:has(a[href="/concepts/payments/advanced/multi-currency"])').last().getAttribute('open')).toBe('');
       expect(inside.problems).toEqual([]);
-      const outside = await open('/quickstart', { javaScript });
+      const outside = await open(chromium(), '/quickstart', { javaScript });
       expect(await outside.page.locator('.sidebar a[href="/concepts/payments/advanced/multi-currency"]').isVisible()).toBe(false);
       expect(await outside.page.locator('.sidebar a[aria-current="page"]').innerText()).toBe('Quickstart');
       expect(outside.problems).toEqual([]);
@@ -77,7 +73,7 @@ describe('served pages in Chromium', () => {
 
   it('switches tabs, steps and code groups on the components page, also without JavaScript', async () => {
     for (const javaScript of [true, false]) {
-      const { page, problems } = await open('/quickstart', { javaScript });
+      const { page, problems } = await open(chromium(), '/quickstart', { javaScript });
       const tabs = page.locator('.tabs.tab-set').first();
       const panels = tabs.locator('.tab-panel');
       expect(await panels.nth(0).isVisible()).toBe(true);
@@ -98,7 +94,7 @@ describe('served pages in Chromium', () => {
   });
 
   it('opens accordions without JavaScript', async () => {
-    const { page, problems } = await open('/authentication', { javaScript: false });
+    const { page, problems } = await open(chromium(), '/authentication', { javaScript: false });
     const accordion = page.locator('details.accordion').first();
     expect(await accordion.locator('.accordion-body').isVisible()).toBe(false);
     await accordion.locator('summary').click();
@@ -107,7 +103,7 @@ describe('served pages in Chromium', () => {
   });
 
   it('shows an API page with method, full URL, authentication and an interactive playground', async () => {
-    const { page, problems } = await open('/api-reference/invoices/create');
+    const { page, problems } = await open(chromium(), '/api-reference/invoices/create');
     const endpoint = page.locator('section.api-endpoint');
     expect(await endpoint.locator('.method').innerText()).toBe('POST');
     expect(await endpoint.locator('.endpoint-url').innerText()).toBe('https://api.acme.test/v2/invoices');
@@ -123,7 +119,7 @@ describe('served pages in Chromium', () => {
   });
 
   it('answers an unknown path with the 404 page', async () => {
-    const context = await browser.newContext();
+    const context = await chromium().newContext();
     const page = await context.newPage();
     const response = await page.goto(`${server.url}/no/such/page`);
     expect(response?.status()).toBe(404);

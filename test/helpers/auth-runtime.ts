@@ -101,7 +101,7 @@ export function hiddenFields(html: string): Record<string, string> {
   return Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [unescapeHtml(m[1]!), unescapeHtml(m[2]!)]));
 }
 
-/** fetch with a cookie jar (per origin) and no automatic redirects, like a browser driven step by step. */
+/** fetch with a cookie jar (per origin) and no automatic redirects, for protocol-level tests; flows a person performs run in Chromium (test/browser/). */
 export class Browser {
   private readonly jars = new Map<string, Map<string, string>>();
 
@@ -132,9 +132,12 @@ export class Browser {
     return this.request(path, { headers });
   }
 
-  /** Posts a form as the site's own page would (same Origin). */
+  /**
+   * Posts a form with only the headers given: no `Origin` or `Sec-Fetch-Site` unless a test says
+   * which (what a script or an old browser sends). What Chromium sends is tested in test/browser/.
+   */
   post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
-    return this.request(path, { method: 'POST', body: new URLSearchParams(fields), headers: { origin: new URL(this.base).origin, ...headers } });
+    return this.request(path, { method: 'POST', body: new URLSearchParams(fields), headers });
   }
 
   /** Signs in through the local provider's form; returns the final response of the POST. */

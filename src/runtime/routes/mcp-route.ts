@@ -20,6 +20,12 @@ export interface McpRouteOptions {
   limit: RequestHandler;
   /** The context of a request, or undefined after answering it (e.g. 401 on the authenticated server). */
   contextFor(req: Request, res: Response): McpContext | undefined;
+  /**
+   * Whether the caller may reach the endpoint at all; when not, it has answered (401 with
+   * `WWW-Authenticate` on the authenticated server). Asked before a method other than POST is
+   * refused with 405, so a client that probes with GET learns where to get a token. Default: everyone.
+   */
+  admits?(req: Request, res: Response): boolean;
 }
 
 /** A JSON-RPC error response for failures before the protocol layer runs. */
@@ -77,7 +83,8 @@ export function mcpRoute(options: McpRouteOptions): Router {
       if (!res.headersSent) rpcError(res, 500, -32603, 'Internal error.');
     }
   });
-  router.all('/', options.limit, (_req, res) => {
+  router.all('/', options.limit, (req, res) => {
+    if (options.admits && !options.admits(req, res)) return;
     res.set('Allow', 'POST, OPTIONS');
     rpcError(res, 405, -32000, 'Method not allowed: this stateless server takes POST only.');
   });
