@@ -87,6 +87,26 @@ describe('readConversationFile', () => {
     ]);
   });
 
+  it('takes pageUrl only as a full http(s) URL (SPEC 2.1), naming the line of any other', async () => {
+    const ok = { timestamp: '2025-01-31T09:30:00Z', query: 'q', response: 'r' };
+    const path = file([
+      { ...ok, pageUrl: 'https://docs.acme.com/quickstart' },
+      { ...ok, pageUrl: '/quickstart' },
+      { ...ok, pageUrl: 'quickstart' },
+      { ...ok, pageUrl: '//docs.acme.com/quickstart' },
+      { ...ok, pageUrl: 'javascript:alert(1)' },
+      { ...ok, pageUrl: null },
+      { ...ok, pageUrl: 'http://localhost:3000/guides/webhooks#retries' },
+    ]);
+    const problems = await problemsOf(path);
+    expect(problems).toEqual([
+      `${path}:2: pageUrl must be a full http or https URL such as https://docs.example.com/quickstart, or null; got "/quickstart"`,
+      `${path}:3: pageUrl must be a full http or https URL such as https://docs.example.com/quickstart, or null; got "quickstart"`,
+      `${path}:4: pageUrl must be a full http or https URL such as https://docs.example.com/quickstart, or null; got "//docs.acme.com/quickstart"`,
+      `${path}:5: pageUrl must be a full http or https URL such as https://docs.example.com/quickstart, or null; got "javascript:alert(1)"`,
+    ]);
+  });
+
   it('lists at most 20 problems but counts them all', async () => {
     const error = (await readConversationFile(file(Array.from({ length: 30 }, () => 'x')), 'acme').catch((e: unknown) => e)) as ImportFileError;
     expect(error.problems).toHaveLength(20);
