@@ -5,7 +5,7 @@ import type { ErrorObject } from 'ajv';
 import { ulid } from 'ulid';
 import { schemaValidator } from '../config/index.js';
 import type { ConversationStore, ImportedConversation, Source } from '../store/index.js';
-import { parseInstant } from './instant.js';
+import { INSTANT_FORMS, parseInstant } from './instant.js';
 
 /** Most problems an `ImportFileError` lists; the rest are counted. */
 const MAX_PROBLEMS = 20;
@@ -58,7 +58,7 @@ function rowOf(value: unknown, projectId: string): ImportedConversation | string
   if (!validate(value)) return schemaProblem(validate.errors?.[0]);
   const line = value as ImportLine;
   const at = parseInstant(line.timestamp);
-  if (!at) return `timestamp must be an ISO 8601 date-time or a YYYY-MM-DD date; got ${JSON.stringify(line.timestamp)}`;
+  if (!at) return `timestamp must be ${INSTANT_FORMS}; got ${JSON.stringify(line.timestamp)}`;
   if (typeof line.pageUrl === 'string' && !isFullHttpUrl(line.pageUrl))
     return `pageUrl must be a full http or https URL such as https://docs.example.com/quickstart, or null; got ${JSON.stringify(line.pageUrl)}`;
   const sources = line.sources ?? [];

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ImportFileError, readConversationFile } from '../../src/analytics/index.js';
+import { ImportFileError, INSTANT_FORMS, readConversationFile } from '../../src/analytics/index.js';
 
 function file(lines: (string | object)[]): string {
   const path = join(mkdtempSync(join(tmpdir(), 'docsite-import-')), 'conversations.jsonl');
@@ -75,7 +75,7 @@ describe('readConversationFile', () => {
           return (e as Error).message;
         }
       })()})`,
-      `${path}:3: timestamp must be an ISO 8601 date-time or a YYYY-MM-DD date; got "2025-02-30"`,
+      `${path}:3: timestamp must be ${INSTANT_FORMS}; got "2025-02-30"`,
       `${path}:4: missing field "timestamp"`,
       `${path}:5: resolutionStatus must be one of answered, unanswered`,
       `${path}:6: unknown field "userId"`,
@@ -85,6 +85,14 @@ describe('readConversationFile', () => {
       `${path}:11: the line must be a JSON object`,
       `${path}:12: query must not be empty`,
     ]);
+  });
+
+  it('takes timestamps in every ISO 8601 form the API takes, basic and week dates included', async () => {
+    const rows = await readConversationFile(
+      file(['20250131T0930Z', '2025-W05-5', '2025031', '2025'].map((timestamp) => ({ timestamp, query: 'q', response: 'r' }))),
+      'acme',
+    );
+    expect(rows.map((row) => row.timestamp)).toEqual(['2025-01-31T09:30:00.000Z', '2025-01-31T00:00:00.000Z', '2025-01-31T00:00:00.000Z', '2025-01-01T00:00:00.000Z']);
   });
 
   it('takes pageUrl only as a full http(s) URL (SPEC 2.1), naming the line of any other', async () => {
