@@ -49,9 +49,7 @@ function shown(value: string): string {
 
 const instant: Parse = (value, label) => {
   const date = parseInstant(value);
-  return date
-    ? { value: date }
-    : { problem: `${label} must be ${INSTANT_FORMS}; got ${shown(value)}.` };
+  return date ? { value: date } : { problem: `${label} must be ${INSTANT_FORMS}; got ${shown(value)}.` };
 };
 
 const limit: Parse = (value, label) => {

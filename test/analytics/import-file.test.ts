@@ -92,7 +92,12 @@ describe('readConversationFile', () => {
       file(['20250131T0930Z', '2025-W05-5', '2025031', '2025'].map((timestamp) => ({ timestamp, query: 'q', response: 'r' }))),
       'acme',
     );
-    expect(rows.map((row) => row.timestamp)).toEqual(['2025-01-31T09:30:00.000Z', '2025-01-31T00:00:00.000Z', '2025-01-31T00:00:00.000Z', '2025-01-01T00:00:00.000Z']);
+    expect(rows.map((row) => row.timestamp)).toEqual([
+      '2025-01-31T09:30:00.000Z',
+      '2025-01-31T00:00:00.000Z',
+      '2025-01-31T00:00:00.000Z',
+      '2025-01-01T00:00:00.000Z',
+    ]);
   });
 
   it('takes pageUrl only as a full http(s) URL (SPEC 2.1), naming the line of any other', async () => {

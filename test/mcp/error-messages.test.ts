@@ -25,7 +25,12 @@ afterAll(async () => {
 describe('MCP error messages', () => {
   it.each([
     ['resources/read', { uri: 'docsite://skills/nope' }, -32002, 'Resource not found: docsite://skills/nope'],
-    ['tools/call', { name: 'delete_everything', arguments: {} }, -32602, 'Unknown tool: delete_everything. Tools: search_acme, query_docs_filesystem_acme, submit_feedback.'],
+    [
+      'tools/call',
+      { name: 'delete_everything', arguments: {} },
+      -32602,
+      'Unknown tool: delete_everything. Tools: search_acme, query_docs_filesystem_acme, submit_feedback.',
+    ],
     [
       'tools/call',
       { name: 'submit_feedback', arguments: { path: '/quickstart', feedback: 'Outdated.' } },

@@ -80,22 +80,39 @@ function batchQuotaSuite(engine: string, redisUrl?: string) {
 
   it(`${engine}: one client cannot spend the site's search quota with batches`, async () => {
     const attacker = '198.51.100.66';
-    const first = await post(server.mcpUrl, batchOf(10, (id) => call(id, search, { query: 'install' })), attacker);
+    const first = await post(
+      server.mcpUrl,
+      batchOf(10, (id) => call(id, search, { query: 'install' })),
+      attacker,
+    );
     expect(first.status).toBe(200);
     expect(remaining(first.ratelimit, 'search')).toBe(10);
     // The second batch is over the attacker's own quota: refused before it touches the site's.
-    const second = await post(server.mcpUrl, batchOf(10, (id) => call(id, search, { query: 'install' })), attacker);
+    const second = await post(
+      server.mcpUrl,
+      batchOf(10, (id) => call(id, search, { query: 'install' })),
+      attacker,
+    );
     expect(second.status).toBe(429);
     expect(second.ratelimit).not.toContain('"search"');
     // Everyone else still has the rest of the site's search quota.
-    const reader = await post(server.mcpUrl, batchOf(10, (id) => call(id, search, { query: 'api' })), '198.51.100.67');
+    const reader = await post(
+      server.mcpUrl,
+      batchOf(10, (id) => call(id, search, { query: 'api' })),
+      '198.51.100.67',
+    );
     expect(reader.status).toBe(200);
     expect(remaining(reader.ratelimit, 'search')).toBe(0);
     expect((await post(server.mcpUrl, call(1, search, { query: 'api' }), '198.51.100.68')).status).toBe(429);
   });
 
   it(`${engine}: counts each tool call of a mixed batch against its own site quota`, async () => {
-    const mixed = [call(1, filesystem, { command: 'ls /' }), call(2, filesystem, { command: 'pwd' }), ping(3), { jsonrpc: '2.0', method: 'notifications/initialized' }];
+    const mixed = [
+      call(1, filesystem, { command: 'ls /' }),
+      call(2, filesystem, { command: 'pwd' }),
+      ping(3),
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+    ];
     const answer = await post(server.mcpUrl, mixed, '192.0.2.10');
     expect(answer.status).toBe(200);
     expect(remaining(answer.ratelimit, 'mcp-user')).toBe(6);
@@ -113,7 +130,12 @@ function batchQuotaSuite(engine: string, redisUrl?: string) {
     });
     const bearer = { Authorization: `Bearer ${((await issued.json()) as { access_token: string }).access_token}` };
     const authed = `${server.url}/authed/mcp`;
-    const searches = await post(authed, batchOf(4, (id) => call(id, search, { query: 'install' })), '192.0.2.21', bearer);
+    const searches = await post(
+      authed,
+      batchOf(4, (id) => call(id, search, { query: 'install' })),
+      '192.0.2.21',
+      bearer,
+    );
     expect(searches.status).toBe(200);
     expect(remaining(searches.ratelimit, 'authed-search')).toBe(0);
     expect(remaining(searches.ratelimit, 'mcp-user')).toBe(6);
