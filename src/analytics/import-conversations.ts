@@ -5,7 +5,7 @@ import type { ErrorObject } from 'ajv';
 import { ulid } from 'ulid';
 import { schemaValidator } from '../config/index.js';
 import type { ConversationStore, ImportedConversation, Source } from '../store/index.js';
-import { parseInstant } from './instant.js';
+import { INSTANT_FORMS, parseInstant } from './instant.js';
 
 /** Most problems an `ImportFileError` lists; the rest are counted. */
 const MAX_PROBLEMS = 20;
@@ -47,13 +47,20 @@ function schemaProblem(error: ErrorObject | undefined): string {
   return `${field} ${error.message ?? 'is invalid'}`;
 }
 
+/** Whether `text` is a full http(s) URL (SPEC.md 2.1: `pageUrl` is the page's full URL), not a path or another scheme. */
+function isFullHttpUrl(text: string): boolean {
+  return /^https?:\/\//i.test(text) && URL.canParse(text);
+}
+
 /** The row of one parsed line, or the problem with it. */
 function rowOf(value: unknown, projectId: string): ImportedConversation | string {
   const validate = schemaValidator('conversation-import');
   if (!validate(value)) return schemaProblem(validate.errors?.[0]);
   const line = value as ImportLine;
   const at = parseInstant(line.timestamp);
-  if (!at) return `timestamp must be an ISO 8601 date-time or a YYYY-MM-DD date; got ${JSON.stringify(line.timestamp)}`;
+  if (!at) return `timestamp must be ${INSTANT_FORMS}; got ${JSON.stringify(line.timestamp)}`;
+  if (typeof line.pageUrl === 'string' && !isFullHttpUrl(line.pageUrl))
+    return `pageUrl must be a full http or https URL such as https://docs.example.com/quickstart, or null; got ${JSON.stringify(line.pageUrl)}`;
   const sources = line.sources ?? [];
   return {
     projectId,

@@ -1,5 +1,5 @@
 // The analytics module: the listing parameters shared by the REST API and the CLI, export and import.
-export { parseInstant } from './instant.js';
+export { INSTANT_FORMS, parseInstant } from './instant.js';
 export {
   DEFAULT_PAGE_LIMIT,
   parseConversationQuery,

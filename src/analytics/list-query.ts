@@ -1,6 +1,6 @@
 // Checks the parameters of the analytics listings (SPEC.md 4.1); the endpoints and the CLI export share it.
 import { PAGE_LIMIT, type FeedbackSource, type FeedbackStatus } from '../store/index.js';
-import { parseInstant } from './instant.js';
+import { INSTANT_FORMS, parseInstant } from './instant.js';
 
 /** Rows per page when `limit` is not given (SPEC.md 8). */
 export const DEFAULT_PAGE_LIMIT = 100;
@@ -49,9 +49,7 @@ function shown(value: string): string {
 
 const instant: Parse = (value, label) => {
   const date = parseInstant(value);
-  return date
-    ? { value: date }
-    : { problem: `${label} must be an ISO 8601 date-time or a YYYY-MM-DD date (UTC), e.g. 2025-01-31 or 2025-01-31T09:30:00Z; got ${shown(value)}.` };
+  return date ? { value: date } : { problem: `${label} must be ${INSTANT_FORMS}; got ${shown(value)}.` };
 };
 
 const limit: Parse = (value, label) => {

@@ -94,7 +94,7 @@ export function registerAnalytics(program: Command): void {
       .command('export')
       .description('write the conversations of a date range, newest first, as JSON Lines or CSV')
       .argument('[dir]', 'docs folder (its state is <dir>/.docsite, its project the docs.json name)', '.')
-      .option('--from <date>', 'first instant included: ISO 8601 or YYYY-MM-DD (UTC)')
+      .option('--from <date>', 'first instant included: an ISO 8601 date or date-time (UTC unless it has an offset)')
       .option('--to <date>', 'instant excluded: conversations before it are written (same formats)')
       .addOption(
         new Option('--format <format>', 'jsonl (one conversation per line) or csv (a header row; sources as JSON)').choices(['jsonl', 'csv']).default('jsonl'),

@@ -84,10 +84,9 @@ export function registerServe(program: Command): void {
             'See schemas/runtime-config.schema.json for the allowed keys and values.',
           );
         });
+      const mcp = running.mcpEnabled ? `  MCP server: ${running.mcpUrl}\n` : '  MCP servers: off (mcp.enabled is false)\n';
       const authed = running.authedMcpUrl ? `  Authenticated MCP server: ${running.authedMcpUrl}\n` : '';
-      process.stdout.write(
-        `docsite is serving ${running.bundle.manifest.site.name} at ${running.url}\n  MCP server: ${running.mcpUrl}\n  Project id: ${running.projectId}\n${authed}`,
-      );
+      process.stdout.write(`docsite is serving ${running.bundle.manifest.site.name} at ${running.url}\n${mcp}  Project id: ${running.projectId}\n${authed}`);
       await closeOnStopSignal(() => running.close());
       // Work cut off at the shutdown bound (a model call still waiting) must not keep the process alive.
       process.exit(0);

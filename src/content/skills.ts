@@ -34,6 +34,14 @@ export function readSkills(root: string, files: readonly string[]): { skills: Sk
     diagnostics.push(...fm.diagnostics);
     if (fm.diagnostics.length > 0) continue;
     const data = fm.data as { name: string; description: string; groups?: string[] };
+    // A resource URI and a bundle file are named after the skill: a second skill of a name would shadow or repeat the first.
+    const first = skills.find((skill) => skill.name === data.name);
+    if (first) {
+      diagnostics.push(
+        diagnostic('skill/duplicate-name', file, fm.positions.name ?? START, `Skill "${data.name}" is already defined in ${first.file}; this one is left out.`),
+      );
+      continue;
+    }
     skills.push({ name: data.name, description: data.description, groups: data.groups ?? [], file, content });
   }
   return { skills, diagnostics };

@@ -85,6 +85,7 @@ export const catalogue = {
     hint: 'docsite renders its children as they are and runs no page code: check the name, write the component as an MDX snippet, or remove it.',
   },
   'skill/invalid': { severity: 'error', hint: 'A skill file needs YAML frontmatter with a `name` and a `description` (Agent Skills format).' },
+  'skill/duplicate-name': { severity: 'warning', hint: 'Give each skill its own `name`, or remove the copy; only the first file of a name is served.' },
   'redirect/missing-destination': { severity: 'warning', hint: 'Point the redirect at a page that exists.' },
   'runtime-config/invalid-json': { severity: 'error', hint: 'The runtime config must be strict JSON: no comments, no trailing commas, double-quoted keys.' },
   'runtime-config/schema': { severity: 'error', hint: 'See schemas/runtime-config.schema.json for the allowed keys and values.' },

@@ -1,8 +1,9 @@
 // The feedback tool: records an agent's report that a page is wrong, outdated, confusing or incomplete.
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { StoreUnavailableError } from '../store/index.js';
 import { textResult, type McpContext, type ToolResult } from './context.js';
 import { findReadablePage } from './readable-pages.js';
+import { RpcError } from './rpc-error.js';
 
 export interface FeedbackArguments {
   path: string;
@@ -24,7 +25,7 @@ export async function feedbackTool(args: FeedbackArguments, context: McpContext)
     await context.feedback({ path: page.url, comment });
   } catch (error) {
     if (error instanceof StoreUnavailableError)
-      throw new McpError(ErrorCode.InternalError, "The feedback was not recorded: the documentation server's database is unavailable. Retry in a few seconds.");
+      throw new RpcError(ErrorCode.InternalError, "The feedback was not recorded: the documentation server's database is unavailable. Retry in a few seconds.");
     throw error;
   }
   return textResult(`Thank you: your feedback on ${page.url} ("${page.title}") was recorded for the documentation team.`);

@@ -2,11 +2,12 @@
 // validated) request params and the request's context. Both the stateless fast path
 // (stateless-server.ts) and the SDK `Server` (mcp-server.ts, the reference it is tested against)
 // call these, so the two can only differ in protocol framing.
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { DOCSITE_VERSION } from '../version.js';
 import { textResult, type McpContext, type ToolResult } from './context.js';
 import { feedbackTool, type FeedbackArguments } from './feedback-tool.js';
 import { listSkillResources, readSkillResource } from './resources.js';
+import { RpcError } from './rpc-error.js';
 import { searchTool, type SearchArguments } from './search-tool.js';
 import type { Toolset } from './toolset.js';
 
@@ -30,7 +31,7 @@ export function serverIdentity(toolset: Toolset, context: McpContext): ServerIde
 }
 
 /**
- * `tools/call`. An unknown tool is a protocol error (McpError, -32602); arguments that do not
+ * `tools/call`. An unknown tool is a protocol error (RpcError, -32602); arguments that do not
  * match the tool's input schema, and failures the agent can fix, are tool results with isError.
  */
 export async function callTool(
@@ -40,7 +41,7 @@ export async function callTool(
 ): Promise<ToolResult> {
   const { name, arguments: args = {} } = params;
   const role = toolset.roleOf(name);
-  if (!role) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Tools: ${toolset.tools.map((t) => t.name).join(', ')}.`);
+  if (!role) throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Tools: ${toolset.tools.map((t) => t.name).join(', ')}.`);
   const problem = toolset.check(name, args);
   if (problem) return textResult(problem, true);
   switch (role) {
@@ -70,9 +71,9 @@ export function listResourceTemplates() {
   return { resourceTemplates: [] as never[] };
 }
 
-/** `resources/read`; an unknown (or unreadable) URI is a protocol error (McpError, -32002). */
+/** `resources/read`; an unknown (or unreadable) URI is a protocol error (RpcError, -32002). */
 export function readResource(context: McpContext, uri: string) {
   const resource = readSkillResource(context, uri);
-  if (!resource) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`);
+  if (!resource) throw new RpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`);
   return { contents: [resource] };
 }

@@ -18,8 +18,9 @@
 //   "Method not found"; a task-augmented request gets the SDK's "does not support task creation"
 //   error; params are parsed with the method's SDK schema (a failure is the ZodError, -32603);
 //   initialize negotiates like Server._oninitialize; tools/call results are checked against
-//   CallToolResultSchema; an error answer takes the error's integer `code` (else -32603), message
-//   and data.
+//   CallToolResultSchema (failing, a -32602 error; unlike the SDK's, its message does not start
+//   with "MCP error -32602: ", see rpc-error.ts); an error answer takes the error's integer `code`
+//   (else -32603), message and data.
 //
 // Every answer goes through the functions of methods.ts, as the SDK server of mcp-server.ts does;
 // test/mcp/stateless-equivalence.test.ts sends both the same requests and compares the answers.
@@ -39,7 +40,6 @@ import {
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   PingRequestSchema,
   ReadResourceRequestSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
@@ -51,6 +51,7 @@ import {
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpContext } from './context.js';
+import { RpcError } from './rpc-error.js';
 import { callTool, listResources, listResourceTemplates, listTools, readResource, serverIdentity } from './methods.js';
 import type { Toolset } from './toolset.js';
 
@@ -175,7 +176,7 @@ async function checkedToolResult(pending: Promise<unknown>): Promise<unknown> {
   const checked = safeParse(CallToolResultSchema, await pending);
   if (!checked.success) {
     const message = checked.error instanceof Error ? checked.error.message : String(checked.error);
-    throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call result: ${message}`);
+    throw new RpcError(ErrorCode.InvalidParams, `Invalid tools/call result: ${message}`);
   }
   return checked.data;
 }

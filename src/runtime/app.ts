@@ -21,6 +21,7 @@ import { requestLog } from './request-log.js';
 import { agentFilesRoute } from './routes/agent-files-route.js';
 import { discoveryRoute } from './routes/discovery-route.js';
 import { healthRoute } from './routes/health-route.js';
+import { mcpOffRoute } from './routes/mcp-off-route.js';
 import { mcpRoute } from './routes/mcp-route.js';
 import { pagesRoute } from './routes/pages-route.js';
 import { restApiRoute } from './routes/rest-api-route.js';
@@ -125,6 +126,7 @@ export function createApp(options: AppOptions): Express {
     const admits = (req: Request, res: Response): boolean => auth.bearerPrincipalOf(req, res) !== undefined;
     app.use('/authed/mcp', auth.resolveBearer, mcpRoute({ toolset, policy, logger, limit, contextFor, admits }));
   }
+  if (!mcpEnabled) app.use(mcpOffRoute());
   app.use(agentFilesRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
   const transformHtml = options.transformHtml ?? ((html: string) => html);
   app.use(pagesRoute({ bundle, viewOf, transformHtml: auth ? (html, req) => transformHtml(auth.decorateHtml(html, req)) : transformHtml }));

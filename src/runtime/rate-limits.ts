@@ -28,9 +28,10 @@ export type LimiterReadiness = undefined | string | { degraded: string };
 
 export interface RateLimits {
   /**
-   * Consumes the units of every check and adds their `RateLimit-Policy` and `RateLimit` headers
-   * to `res`. Throws `RateLimitExceededError` when any quota is used up, and
-   * `RateLimiterUnavailableError` when the limiter is down and the policy is closed.
+   * Consumes the units of each check in order, adding its `RateLimit-Policy` and `RateLimit`
+   * headers to `res`. Throws `RateLimitExceededError` at the first quota whose units do not fit
+   * (later checks are not made, so they spend nothing), and `RateLimiterUnavailableError` when
+   * the limiter is down and the policy is closed.
    */
   admit(res: Response, checks: QuotaCheck[]): Promise<void>;
   /** Middleware consuming one unit of `quota` per request, for the subject `subjectOf` names. */
@@ -68,29 +69,32 @@ export function createRateLimits({ limiter, config, logger }: RateLimitsOptions)
     else logger.info('rate limiter available again', { engine: limiter.engine });
   };
 
-  const admit = async (res: Response, checks: QuotaCheck[]): Promise<void> => {
-    let decisions: RateLimitDecision[];
+  /** One check: consumes its units when they fit; undefined when the limiter is down and the policy is open. */
+  const decide = async ({ quota, subject, cost }: QuotaCheck): Promise<RateLimitDecision | undefined> => {
     try {
-      decisions = await Promise.all(checks.map(({ quota, subject, cost }) => limiter.check(policies[quota], subject, cost)));
+      const decision = await limiter.check(policies[quota], subject, cost);
+      noteFailure(false);
+      return decision;
     } catch (error) {
       if (!(error instanceof RateLimiterUnavailableError)) throw error;
       noteFailure(true, error);
-      if (config.onLimiterFailure === 'open') return;
+      if (config.onLimiterFailure === 'open') return undefined;
       throw error;
     }
-    noteFailure(false);
-    let refused: RateLimitExceededError | undefined;
-    checks.forEach(({ quota }, i) => {
-      const policy = policies[quota];
-      const decision = decisions[i]!;
+  };
+
+  // In order, one at a time: a request refused by one quota spends nothing of the quotas after it.
+  const admit = async (res: Response, checks: QuotaCheck[]): Promise<void> => {
+    for (const check of checks) {
+      const decision = await decide(check);
+      if (!decision) return;
+      const policy = policies[check.quota];
       res.append('RateLimit-Policy', `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`);
       res.append('RateLimit', `"${policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`);
-      if (!decision.allowed && (!refused || decision.retryAfterSeconds > refused.retryAfterSeconds))
-        refused = new RateLimitExceededError(policy, decision.retryAfterSeconds);
-    });
-    if (refused) {
-      res.set('Retry-After', String(refused.retryAfterSeconds));
-      throw refused;
+      if (!decision.allowed) {
+        res.set('Retry-After', String(decision.retryAfterSeconds));
+        throw new RateLimitExceededError(policy, decision.retryAfterSeconds);
+      }
     }
   };
 

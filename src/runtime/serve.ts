@@ -45,8 +45,10 @@ export interface ServeOptions {
 export interface RunningServer {
   /** Where it listens. */
   url: string;
-  /** The MCP server's public URL (on `--site-url` when set). */
+  /** The public MCP server's URL (on `--site-url` when set); it answers only when `mcpEnabled`. */
   mcpUrl: string;
+  /** Whether the MCP servers are served: false only with authentication on and `mcp.enabled: false` (SPEC.md 4.4). */
+  mcpEnabled: boolean;
   projectId: string;
   /** The authenticated MCP server's public URL, when site authentication and the MCP server are on. */
   authedMcpUrl: string | undefined;
@@ -127,6 +129,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   return {
     url,
     mcpUrl: `${siteUrl ?? url}/mcp`,
+    mcpEnabled: !auth || config.mcp.enabled,
     projectId: bundle.manifest.site.projectId,
     authedMcpUrl: auth && config.mcp.enabled ? `${siteUrl ?? url}/authed/mcp` : undefined,
     bundle,

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ImportFileError, readConversationFile } from '../../src/analytics/index.js';
+import { ImportFileError, INSTANT_FORMS, readConversationFile } from '../../src/analytics/index.js';
 
 function file(lines: (string | object)[]): string {
   const path = join(mkdtempSync(join(tmpdir(), 'docsite-import-')), 'conversations.jsonl');
@@ -75,7 +75,7 @@ describe('readConversationFile', () => {
           return (e as Error).message;
         }
       })()})`,
-      `${path}:3: timestamp must be an ISO 8601 date-time or a YYYY-MM-DD date; got "2025-02-30"`,
+      `${path}:3: timestamp must be ${INSTANT_FORMS}; got "2025-02-30"`,
       `${path}:4: missing field "timestamp"`,
       `${path}:5: resolutionStatus must be one of answered, unanswered`,
       `${path}:6: unknown field "userId"`,
@@ -84,6 +84,39 @@ describe('readConversationFile', () => {
       `${path}:10: id 01ARZ3NDEKTSV4RRFFQ69G5FAV repeats line 9`,
       `${path}:11: the line must be a JSON object`,
       `${path}:12: query must not be empty`,
+    ]);
+  });
+
+  it('takes timestamps in every ISO 8601 form the API takes, basic and week dates included', async () => {
+    const rows = await readConversationFile(
+      file(['20250131T0930Z', '2025-W05-5', '2025031', '2025'].map((timestamp) => ({ timestamp, query: 'q', response: 'r' }))),
+      'acme',
+    );
+    expect(rows.map((row) => row.timestamp)).toEqual([
+      '2025-01-31T09:30:00.000Z',
+      '2025-01-31T00:00:00.000Z',
+      '2025-01-31T00:00:00.000Z',
+      '2025-01-01T00:00:00.000Z',
+    ]);
+  });
+
+  it('takes pageUrl only as a full http(s) URL (SPEC 2.1), naming the line of any other', async () => {
+    const ok = { timestamp: '2025-01-31T09:30:00Z', query: 'q', response: 'r' };
+    const path = file([
+      { ...ok, pageUrl: 'https://docs.acme.com/quickstart' },
+      { ...ok, pageUrl: '/quickstart' },
+      { ...ok, pageUrl: 'quickstart' },
+      { ...ok, pageUrl: '//docs.acme.com/quickstart' },
+      { ...ok, pageUrl: 'javascript:alert(1)' },
+      { ...ok, pageUrl: null },
+      { ...ok, pageUrl: 'http://localhost:3000/guides/webhooks#retries' },
+    ]);
+    const problems = await problemsOf(path);
+    expect(problems).toEqual([
+      `${path}:2: pageUrl must be a full http or https URL such as https://docs.example.com/quickstart, or null; got "/quickstart"`,
+      `${path}:3: pageUrl must be a full http or https URL such as https://docs.example.com/quickstart, or null; got "quickstart"`,
+      `${path}:4: pageUrl must be a full http or https URL such as https://docs.example.com/quickstart, or null; got "//docs.acme.com/quickstart"`,
+      `${path}:5: pageUrl must be a full http or https URL such as https://docs.example.com/quickstart, or null; got "javascript:alert(1)"`,
     ]);
   });
 

@@ -109,6 +109,10 @@ forEachEngine('Analytics export paging', (target) => {
     // YYYY-MM-DD is midnight UTC: the day's last millisecond is before it, midnight itself is on it.
     expect(await queries('dateFrom=2025-04-10T23:00:00Z&dateTo=2025-04-11')).toEqual(['day -1']);
     expect(await queries('dateFrom=2025-04-11&dateTo=2025-04-12')).toEqual(['day 0']);
+    // The other ISO 8601 forms: basic dates and times, ordinal and week dates (2025-W15-5 is April 11, day 102 April 12).
+    expect(await queries('dateFrom=20250410T2300Z&dateTo=20250411')).toEqual(['day -1']);
+    expect(await queries('dateFrom=2025-W15-5&dateTo=2025102')).toEqual(['day 0']);
+    expect(await queries('dateFrom=2025-W15&dateTo=2025-W15-5')).toEqual(['day -1', 'edge 1', 'edge 0', 'edge -1']);
     // Equal bounds: nothing, and no error.
     expect(await queries('dateFrom=2025-04-10T12:00:00Z&dateTo=2025-04-10T12:00:00Z')).toEqual([]);
   });

@@ -50,4 +50,38 @@ describe('MCP availability', () => {
     expect(await status('/_docsite/login')).toBe(200);
     expect(await status('/quickstart')).toBe(404);
   });
+
+  it('with mcp.enabled false: every MCP path answers 404 with a JSON body saying MCP is off, not an HTML page', async () => {
+    runtime = await startAuthRuntime(localConfig({ mcp: { enabled: false } }));
+    const off = /MCP is off on this site/;
+    for (const path of ['/mcp', '/authed/mcp', '/MCP']) {
+      for (const method of ['POST', 'GET', 'DELETE']) {
+        const answer = await fetch(`${runtime.url}${path}`, {
+          method,
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+          ...(method === 'POST' ? { body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list' }) } : {}),
+        });
+        expect(answer.status, `${method} ${path}`).toBe(404);
+        expect(answer.headers.get('content-type'), `${method} ${path}`).toMatch(/^application\/json/);
+        expect(await answer.json(), `${method} ${path}`).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringMatching(off) } });
+      }
+    }
+    for (const path of [
+      '/mcp/server-card',
+      '/authed/mcp/server-card',
+      '/authed/mcp/oauth/token',
+      '/authed/mcp/oauth/authorize?client_id=x',
+      '/.well-known/mcp',
+      '/.well-known/mcp.json',
+      '/.well-known/mcp/server-card.json',
+      '/.well-known/mcp/server-cards.json',
+      '/.well-known/oauth-protected-resource/authed/mcp',
+      '/.well-known/oauth-authorization-server/authed/mcp/oauth',
+    ]) {
+      const answer = await fetch(`${runtime.url}${path}`, { method: path.endsWith('/token') ? 'POST' : 'GET' });
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(await answer.json(), path).toEqual({ error: expect.stringMatching(off) });
+    }
+  });
 });

@@ -71,7 +71,10 @@ describe('docsite analytics: usage', () => {
     const site = writeSite({ 'docs.json': { name: 'My Docs', navigation: { pages: ['index'] } } });
     const cases: [string[], RegExp][] = [
       [['analytics', 'export', site, '--format', 'xml'], /Allowed choices are jsonl, csv/],
-      [['analytics', 'export', site, '--from', 'last week'], /--from must be an ISO 8601 date-time or a YYYY-MM-DD date/],
+      [
+        ['analytics', 'export', site, '--from', 'last week'],
+        /--from must be an ISO 8601 date or date-time, UTC unless it has an offset \(e\.g\. 2025-01-31, 20250131, /,
+      ],
       [['analytics', 'export', site, '--from', '2025-02-01', '--to', '2025-01-01'], /--from \(2025-02-01T00:00:00.000Z\) is after --to/],
       [['analytics', 'import', join(site, 'missing.jsonl'), site], /ENOENT/],
       [['analytics', 'export', mkdtempSync(join(tmpdir(), 'docsite-empty-'))], /neither docs.json nor a built bundle[\s\S]*--project/],

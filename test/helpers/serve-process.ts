@@ -9,6 +9,7 @@ export const EXAMPLE = join(import.meta.dirname, '..', '..', 'examples', 'acme')
 
 export interface ServeProcess {
   url: string;
+  /** The MCP server URL it printed; empty when it printed none (the MCP switch is off). */
   mcpUrl: string;
   pid: number;
   /** Resolves with the exit code once the process has exited. */
@@ -28,7 +29,7 @@ export function copyExample(): string {
   return dir;
 }
 
-/** Starts `docsite serve <dir> --port 0 …extra` (with `env` added to this process's) and resolves once it prints its MCP URL. */
+/** Starts `docsite serve <dir> --port 0 …extra` (with `env` added to this process's) and resolves once it prints where it listens. */
 export async function startServe(dir: string, extra: string[] = [], env: Record<string, string> = {}): Promise<ServeProcess> {
   const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', dir, '--port', '0', ...extra], {
     env: { ...process.env, NO_COLOR: '1', ...env },
@@ -39,8 +40,8 @@ export async function startServe(dir: string, extra: string[] = [], env: Record<
   const ready = new Promise<{ url: string; mcpUrl: string }>((resolve, reject) => {
     const onData = (chunk: Buffer): void => {
       printed += chunk.toString('utf8');
-      const match = /serving .* at (\S+)\n\s+MCP server: (\S+)/.exec(printed);
-      if (match) resolve({ url: match[1]!, mcpUrl: match[2]! });
+      const match = /serving .* at (\S+)\n(?:\s+MCP server: (\S+)|\s+MCP servers: off.*)\n\s+Project id: /.exec(printed);
+      if (match) resolve({ url: match[1]!, mcpUrl: match[2] ?? '' });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);

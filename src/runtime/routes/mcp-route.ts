@@ -29,7 +29,7 @@ export interface McpRouteOptions {
 }
 
 /** A JSON-RPC error response for failures before the protocol layer runs. */
-function rpcError(res: Response, status: number, code: number, message: string, id: string | number | null = null, data?: unknown): void {
+export function rpcError(res: Response, status: number, code: number, message: string, id: string | number | null = null, data?: unknown): void {
   res.status(status).json({ jsonrpc: '2.0', error: { code, message, ...(data !== undefined && { data }) }, id });
 }
 
