@@ -32,7 +32,7 @@ function toolCallsOf(messages: unknown[], toolset: Toolset, quotas: ToolQuotas):
  * Middleware of an MCP endpoint (after the body is parsed): admits the request or throws the rate
  * limit error. A batch costs what its messages would cost sent one by one, so batching never
  * stretches a quota; the caller's own quota is checked first, so a caller over it spends nothing
- * of the site's (`RateLimits.admit` stops at the first refusal).
+ * of the site's, and a request refused by any quota gets back what the others took (`RateLimits.admit`).
  */
 export function mcpLimit(rateLimits: RateLimits, toolset: Toolset, quotas: ToolQuotas, site: string): RequestHandler {
   return async (req: Request, res, next) => {

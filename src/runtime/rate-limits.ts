@@ -83,8 +83,15 @@ export function createRateLimits({ limiter, config, logger }: RateLimitsOptions)
     }
   };
 
-  // In order, one at a time: a request refused by one quota spends nothing of the quotas after it.
+  /** Gives back the units of checks a refused request had passed; best effort, as the limiter may be down. */
+  const refund = async (checks: QuotaCheck[]): Promise<void> => {
+    for (const { quota, subject, cost } of checks) await limiter.refund(policies[quota], subject, cost).catch(() => undefined);
+  };
+
+  // In order, one at a time: a request refused by one quota spends nothing of the quotas after it,
+  // and gets back what the quotas before it took.
   const admit = async (res: Response, checks: QuotaCheck[]): Promise<void> => {
+    const passed: QuotaCheck[] = [];
     for (const check of checks) {
       const decision = await decide(check);
       if (!decision) return;
@@ -92,9 +99,11 @@ export function createRateLimits({ limiter, config, logger }: RateLimitsOptions)
       res.append('RateLimit-Policy', `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`);
       res.append('RateLimit', `"${policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`);
       if (!decision.allowed) {
+        await refund(passed);
         res.set('Retry-After', String(decision.retryAfterSeconds));
         throw new RateLimitExceededError(policy, decision.retryAfterSeconds);
       }
+      passed.push(check);
     }
   };
 

@@ -145,6 +145,33 @@ function batchQuotaSuite(engine: string, redisUrl?: string) {
   });
 }
 
+describe('a batch refused by a later quota', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await serve({
+      dir: bundle.dir,
+      port: 0,
+      dataDir: mkdtempSync(join(tmpdir(), 'docsite-quotas-')),
+      logger: silentLogger,
+      trustProxy: 1,
+      runtimeConfig: runtimeConfig(localConfig({ rateLimits: { mcpPerUser: 100, search: 10, filesystem: 1 } }), SESSION_ENV),
+    });
+  });
+  afterAll(() => server?.close());
+
+  it("gives back what the quotas before it took: a search + filesystem batch over the filesystem quota leaves the site's search quota whole", async () => {
+    const search = bundle.manifest.tools.search.name;
+    const filesystem = bundle.manifest.tools.filesystem.name;
+    expect((await post(server.mcpUrl, call(1, filesystem, { command: 'pwd' }), '192.0.2.30')).status).toBe(200);
+    const refused = await post(server.mcpUrl, [call(1, search, { query: 'install' }), call(2, filesystem, { command: 'pwd' })], '192.0.2.31');
+    expect(refused.status).toBe(429);
+    const after = await post(server.mcpUrl, call(1, search, { query: 'install' }), '192.0.2.32');
+    expect(after.status).toBe(200);
+    expect(remaining(after.ratelimit, 'search')).toBe(9);
+    expect(remaining(after.ratelimit, 'mcp-user')).toBe(99);
+  });
+});
+
 describe('JSON-RPC batches and the MCP quotas (memory)', () => batchQuotaSuite('memory'));
 
 describeWhenReachable('JSON-RPC batches and the MCP quotas (Redis)', await redisUnreachable(), () => batchQuotaSuite('Redis', TEST_REDIS_URL));
