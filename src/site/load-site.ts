@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { CONFIG_FILE, parseDocsConfig, type SourceLocator } from '../config/index.js';
+import { CONFIG_FILE, configScriptUrls, parseDocsConfig, type SourceLocator } from '../config/index.js';
 import { discoverFiles, parsePage, parsePages, readSkills, type PageModel, type ParsedPage } from '../content/index.js';
 import { compareDiagnostics, diagnostic, START, type Diagnostic } from '../diagnostics/index.js';
 import { UsageError } from '../errors.js';
@@ -86,6 +86,7 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   for (const page of pages) diagnostics.push(...checkLinks(page));
   diagnostics.push(...checkRedirects(config.redirects ?? [], pageMap, locator));
   diagnostics.push(...checkSiteImages(config, fileSet, locator));
+  diagnostics.push(...configScriptUrls(config, locator, CONFIG_FILE));
 
   const skills = readSkills(root, files.files);
   diagnostics.push(...skills.diagnostics);
