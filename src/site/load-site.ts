@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { CONFIG_FILE, configScriptUrls, parseDocsConfig, type SourceLocator } from '../config/index.js';
+import { CONFIG_FILE, configScriptUrls, parseDocsConfig, scriptUrlScheme, type SourceLocator } from '../config/index.js';
 import { discoverFiles, parsePage, parsePages, readSkills, type PageModel, type ParsedPage } from '../content/index.js';
 import { compareDiagnostics, diagnostic, START, type Diagnostic } from '../diagnostics/index.js';
 import { UsageError } from '../errors.js';
@@ -184,7 +184,8 @@ function checkRedirects(redirects: NonNullable<SiteModel['config']['redirects']>
   const diagnostics: Diagnostic[] = [];
   redirects.forEach((redirect, i) => {
     const destination = redirect.destination;
-    if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(destination)) return;
+    // External, or a script URL (reported as link/script-url, however spelt).
+    if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(destination) || scriptUrlScheme(destination)) return;
     const path = destination.split('#')[0]!.replace(/^\/+/, '').replace(/\/+$/, '') || 'index';
     if (pages.has(path) || pages.has(`${path}/index`)) return;
     diagnostics.push(
