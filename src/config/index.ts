@@ -15,3 +15,4 @@ export {
 export { BLOCKED_REDIRECT_SCHEMES, parseRedirectEntry, webOriginsOf } from './redirect-entries.js';
 export type { SecretRef, SecretSource } from './secret-ref.js';
 export type * from './runtime-config-types.js';
+export { configScriptUrls, scriptUrlScheme, type UrlUse } from './script-urls.js';

@@ -1,6 +1,6 @@
 // Small readers for mdast and MDX JSX nodes, shared by the page extractors.
 import type { Nodes, Parent } from 'mdast';
-import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
+import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 import type { Position } from '../diagnostics/index.js';
 
 export type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
@@ -39,6 +39,48 @@ export function urlAttributes(element: JsxElement): { name: string; kind: 'link'
 }
 
 const IMAGE_ATTRIBUTE: Readonly<Record<string, string>> = { img: 'src', Card: 'img' };
+
+/** Attributes (lower-case) that hold a URL a browser follows, submits, frames or loads, on any element or component. */
+const URL_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'poster',
+  'xlink:href',
+  'xlinkhref',
+  'codebase',
+  'cite',
+  'background',
+  'longdesc',
+  'lowsrc',
+  'dynsrc',
+  'ping',
+  'manifest',
+  'url',
+]);
+
+/**
+ * How attribute `name` of `element` uses its URL, for the script-URL check: an `image` (`<img
+ * src>`, `<Card img>`, a video's `poster`: only ever decoded as a picture), a `link` (followed,
+ * submitted, framed or loaded as a document), or undefined when it holds no URL.
+ */
+export function urlUse(element: JsxElement, name: string): 'link' | 'image' | undefined {
+  const attribute = name.toLowerCase();
+  if (attribute === IMAGE_ATTRIBUTE[element.name ?? '']?.toLowerCase() || attribute === 'poster') return 'image';
+  if (URL_ATTRIBUTES.has(attribute) || (attribute === 'data' && element.name === 'object')) return 'link';
+  return undefined;
+}
+
+/** The string a JSX attribute's value holds: as written, or a string literal in braces (`href={"…"}`, which docsite renders too). */
+export function attributeString(value: MdxJsxAttribute['value']): string | undefined {
+  if (typeof value === 'string') return value;
+  if (value === null || value === undefined) return undefined;
+  return /^\s*(?:"([^"]*)"|'([^']*)')\s*$/
+    .exec(value.value)
+    ?.slice(1)
+    .find((part) => part !== undefined);
+}
 
 /** A string attribute, or undefined when absent or not a plain string. */
 export function stringAttribute(element: JsxElement, name: string): string | undefined {

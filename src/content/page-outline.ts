@@ -2,9 +2,18 @@
 import GithubSlugger from 'github-slugger';
 import type { Nodes, Parent, Root } from 'mdast';
 import { toString as textOf } from 'mdast-util-to-string';
+import { scriptUrlScheme } from '../config/index.js';
 import { isUnknownComponent } from './components.js';
-import { isJsxElement, plainText, stringAttribute, urlAttributes } from './mdx-nodes.js';
+import { attributeString, isJsxElement, plainText, stringAttribute, urlAttributes, urlUse } from './mdx-nodes.js';
 import type { Heading, PageLink, Section } from './page-model.js';
+
+/** A URL written in a page that would run script (see scriptUrlScheme), and where. */
+export interface ScriptUrl {
+  url: string;
+  scheme: string;
+  line: number;
+  column: number;
+}
 
 export interface PageOutline {
   headings: Heading[];
@@ -13,6 +22,8 @@ export interface PageOutline {
   anchors: string[];
   /** Unknown components used, with where (first use of each name) and, for one the page imports from code (`.jsx`), that module. */
   unknownComponents: { name: string; line: number; column: number; from?: string }[];
+  /** URLs of links, images, elements and components that would run script. */
+  scriptUrls: ScriptUrl[];
 }
 
 /** Reads headings (with `{#id}` overrides from `idsByLine`), sections, links and anchors; marks each heading node with its id. */
@@ -26,6 +37,11 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
   // Imported MDX is placed by inlineSnippets (or reported there); imported code is never run.
   const placeable = new Set([...imported].filter(([, from]) => MDX_MODULE.test(from)).map(([name]) => name));
   const unknownComponents: PageOutline['unknownComponents'] = [];
+  const scriptUrls: ScriptUrl[] = [];
+  const checkUrl = (url: string | undefined, use: 'link' | 'image', line: number, column: number): void => {
+    const scheme = url === undefined ? undefined : scriptUrlScheme(url, use);
+    if (scheme) scriptUrls.push({ url: url!, scheme, line, column });
+  };
 
   const visit = (node: Nodes): void => {
     const line = node.position?.start.line ?? 1;
@@ -42,9 +58,16 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
       anchors.add(id);
     } else if (node.type === 'link' || node.type === 'definition') {
       links.push({ kind: 'link', url: node.url, line, column });
+      checkUrl(node.url, 'link', line, column);
     } else if (node.type === 'image') {
       links.push({ kind: 'image', url: node.url, line, column });
+      checkUrl(node.url, 'image', line, column);
     } else if (isJsxElement(node)) {
+      for (const attr of node.attributes) {
+        if (attr.type !== 'mdxJsxAttribute') continue;
+        const use = urlUse(node, attr.name);
+        if (use) checkUrl(attributeString(attr.value), use, line, column);
+      }
       if (isUnknownComponent(node.name, placeable) && !unknownComponents.some((c) => c.name === node.name)) {
         const from = imported.get(node.name!.split('.')[0]!);
         unknownComponents.push({ name: node.name!, line, column, ...(from ? { from } : {}) });
@@ -60,7 +83,7 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
   };
   visit(tree);
 
-  return { headings, sections: sectionsOf(tree, headingOf), links, anchors: [...anchors], unknownComponents };
+  return { headings, sections: sectionsOf(tree, headingOf), links, anchors: [...anchors], unknownComponents, scriptUrls };
 }
 
 /** Modules whose components a page may place: MDX snippets. */

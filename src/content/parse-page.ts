@@ -1,6 +1,6 @@
 // Turns one MDX page's source into its page model and the diagnostics found on the way.
 import type { Root } from 'mdast';
-import { parseFrontmatter } from '../config/index.js';
+import { parseFrontmatter, scriptUrlScheme } from '../config/index.js';
 import { diagnostic, START, type Diagnostic, type Position } from '../diagnostics/index.js';
 import { parseApiDeclaration, parseOpenApiReference } from './api-declaration.js';
 import { extractApiFields } from './api-fields.js';
@@ -92,11 +92,12 @@ export function analyseTree(file: string, source: string, options: ParseOptions 
   }
 
   const yaml = tree.children[0]?.type === 'yaml' ? tree.children[0] : undefined;
-  const { unknownComponents, ...outline } = outlinePage(tree, idsByLine);
+  const { unknownComponents, scriptUrls, ...outline } = outlinePage(tree, idsByLine);
   for (const c of unknownComponents) {
     const what = c.from ? `<${c.name}> comes from ${c.from}, code docsite does not run` : `Unknown component <${c.name}>`;
     after.push(diagnostic('render/unknown-component', file, c, `${what}; its children are rendered as they are.`));
   }
+  for (const u of scriptUrls) after.push(scriptUrlDiagnostic(file, u, `"${shortened(u.url)}"`, u.scheme));
   const fields = extractApiFields(tree, file, after);
   const pending = {
     file,
@@ -137,9 +138,21 @@ export function completePage({ file, path, parsed, yaml, found, before, after }:
 
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?(?:\n|$)/;
 
-/** Reads the `api` and `openapi` frontmatter declarations into the page. */
+/** The diagnostic of a URL that would run script: `what` names it. */
+function scriptUrlDiagnostic(file: string, at: Position, what: string, scheme: string): Diagnostic {
+  return diagnostic('link/script-url', file, at, `${what} is a ${scheme}: URL, which runs script in the reader's browser.`);
+}
+
+/** A URL as a message quotes it: its first 60 characters, control characters shown as escapes. */
+function shortened(url: string): string {
+  return JSON.stringify(url.length > 60 ? `${url.slice(0, 60)}…` : url).slice(1, -1);
+}
+
+/** Reads the `api` and `openapi` frontmatter declarations into the page, and checks the `url` it may link to. */
 function declarations(page: PageModel, file: string, diagnostics: Diagnostic[]): void {
   const { frontmatter, frontmatterPositions: positions } = page;
+  const scheme = typeof frontmatter.url === 'string' ? scriptUrlScheme(frontmatter.url) : undefined;
+  if (scheme) diagnostics.push(scriptUrlDiagnostic(file, positions.url ?? START, 'The frontmatter `url`', scheme));
   if (typeof frontmatter.api === 'string') {
     const result = parseApiDeclaration(frontmatter.api, file, positions.api ?? START);
     diagnostics.push(...result.diagnostics);

@@ -80,6 +80,10 @@ export const catalogue = {
   'api/response-field-name': { severity: 'error', hint: 'Give ResponseField a `name`, e.g. <ResponseField name="id" type="string">.' },
   'link/broken': { severity: 'error', hint: 'Fix the path, or create the page or file; links to ignored pages count as broken.' },
   'link/broken-anchor': { severity: 'error', hint: 'Anchors come from headings (or `{#custom-id}`); check the heading text.' },
+  'link/script-url': {
+    severity: 'error',
+    hint: "Link to a page or an http(s) URL instead: javascript:, vbscript: and data: URLs (data: images aside) run script in readers' browsers, so docsite never publishes them.",
+  },
   'render/unknown-component': {
     severity: 'warning',
     hint: 'docsite renders its children as they are and runs no page code: check the name, write the component as an MDX snippet, or remove it.',

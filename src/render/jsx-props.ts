@@ -1,4 +1,5 @@
 // Reads MDX JSX attributes as render properties: literals only, never evaluated code.
+import { scriptUrlScheme } from '../config/index.js';
 import type { JsxElement } from '../content/index.js';
 
 /** A JSX attribute value usable in HTML: strings, numbers and booleans written as literals. */
@@ -40,11 +41,7 @@ export function flag(props: Record<string, PropValue>, name: string): boolean {
   return value === true || value === 'true';
 }
 
-/** A URL prop that is safe to put in `href`/`src`: no `javascript:`, `data:` (except images) or `vbscript:`. */
-export function safeUrl(value: string | undefined, allowDataImage = false): string | undefined {
-  if (value === undefined) return undefined;
-  const compact = value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
-  if (/^(javascript|vbscript):/.test(compact)) return undefined;
-  if (compact.startsWith('data:') && !(allowDataImage && compact.startsWith('data:image/'))) return undefined;
-  return value;
+/** A URL prop that is safe to put in `href` (or, as an `image`, in `src`): undefined for one that runs script (see scriptUrlScheme). */
+export function safeUrl(value: string | undefined, use: 'link' | 'image' = 'link'): string | undefined {
+  return value === undefined || scriptUrlScheme(value, use) !== undefined ? undefined : value;
 }

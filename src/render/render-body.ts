@@ -9,8 +9,9 @@ import { isHtmlElementName, type JsxElement } from '../content/index.js';
 import { codeBlock } from './code-block.js';
 import { COMPONENTS } from './components/index.js';
 import { htmlElement } from './html-element.js';
-import { propsOf, safeUrl } from './jsx-props.js';
+import { propsOf } from './jsx-props.js';
 import type { HastState, RenderContext } from './render-context.js';
+import { sanitizeBody } from './sanitize-body.js';
 
 type Handlers = NonNullable<RemarkRehypeOptions['handlers']>;
 
@@ -24,6 +25,8 @@ function isBlockComponent(name: string | null | undefined): boolean {
 /**
  * Renders the body of a page (no layout), analysed first (its headings carry their ids) and with
  * its internal URLs resolved (resolveBrowserUrls). Unknown components render their children.
+ * What the page's Markdown, HTML and components make is sanitized (sanitizeBody) before it is
+ * written: whatever a page holds, its body runs no script.
  */
 export function renderBody(tree: Root): string {
   const counters = new Map<string, number>();
@@ -49,10 +52,6 @@ export function renderBody(tree: Root): string {
     mdxTextExpression: () => undefined,
     mdxjsEsm: () => undefined,
     code: (_state, node) => codeBlock(node),
-    link: (state, node) => withSafeUrl(defaultHandlers.link(state, node)),
-    linkReference: (state, node) => withSafeUrl(defaultHandlers.linkReference(state, node)),
-    image: (state, node) => withSafeUrl(defaultHandlers.image(state, node)),
-    imageReference: (state, node) => withSafeUrl(defaultHandlers.imageReference(state, node)),
     paragraph(state, node: Paragraph) {
       // `<Note>Text</Note>` on one line is inline JSX in MDX; a block component must not sit in a <p>.
       const blocksOnly = node.children.every(
@@ -60,7 +59,7 @@ export function renderBody(tree: Root): string {
       );
       if (blocksOnly) return state.all(node);
       const element = defaultHandlers.paragraph(state, node);
-      return element.children.length > 0 ? element : undefined; // e.g. a dropped <script>
+      return element.children.length > 0 ? element : undefined; // e.g. a <script>, dropped by htmlElement
     },
     heading(state, node: MdastHeading) {
       const element = defaultHandlers.heading(state, node);
@@ -72,17 +71,5 @@ export function renderBody(tree: Root): string {
     },
   };
   const hast = unified().use(remarkRehype, { handlers }).runSync(tree);
-  return toHtml(hast);
-}
-
-/** Markdown links and images keep their URL only where it is safe (see safeUrl), as components' do: `[x](javascript:…)` renders without one. */
-function withSafeUrl<T extends ElementContent | ElementContent[]>(result: T): T {
-  for (const node of Array.isArray(result) ? result : [result]) {
-    if (node.type !== 'element') continue;
-    for (const name of ['href', 'src']) {
-      const value = node.properties[name];
-      if (typeof value === 'string' && safeUrl(value, node.tagName === 'img') === undefined) delete node.properties[name];
-    }
-  }
-  return result;
+  return toHtml(sanitizeBody(hast));
 }

@@ -1,6 +1,6 @@
 // Checks internal links, anchors and images of every page against the site's pages and files.
 import { posix } from 'node:path';
-import { CONFIG_FILE, type DocsConfig, type SourceLocator } from '../config/index.js';
+import { CONFIG_FILE, scriptUrlScheme, type DocsConfig, type SourceLocator } from '../config/index.js';
 import type { PageLink } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { runtimePathAt } from './runtime-paths.js';
@@ -18,9 +18,9 @@ export interface LinkTargets {
 
 const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
 
-/** A link target split into page path and anchor; null for external links. */
+/** A link target split into page path and anchor; null for external links and script URLs (reported as link/script-url, however spelt). */
 export function resolveLink(url: string, fromPath: string): { path: string | null; anchor: string | null } | null {
-  if (EXTERNAL.test(url)) return null;
+  if (EXTERNAL.test(url) || scriptUrlScheme(url) !== undefined) return null;
   const hash = url.indexOf('#');
   const rawPath = (hash === -1 ? url : url.slice(0, hash)).replace(/\?.*$/, '');
   const anchor = hash === -1 ? null : safeDecode(url.slice(hash + 1));

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { CONFIG_FILE, parseDocsConfig, type SourceLocator } from '../config/index.js';
+import { CONFIG_FILE, configScriptUrls, parseDocsConfig, scriptUrlScheme, type SourceLocator } from '../config/index.js';
 import { discoverFiles, parsePage, parsePages, readSkills, type PageModel, type ParsedPage } from '../content/index.js';
 import { compareDiagnostics, diagnostic, START, type Diagnostic } from '../diagnostics/index.js';
 import { UsageError } from '../errors.js';
@@ -89,6 +89,7 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   for (const page of pages) diagnostics.push(...checkLinks(page));
   diagnostics.push(...checkRedirects(config.redirects ?? [], pageMap, locator));
   diagnostics.push(...checkSiteImages(config, fileSet, locator));
+  diagnostics.push(...configScriptUrls(config, locator, CONFIG_FILE));
 
   const skills = readSkills(root, files.files);
   diagnostics.push(...skills.diagnostics);
@@ -190,9 +191,10 @@ function checkRedirects(redirects: NonNullable<SiteModel['config']['redirects']>
   const diagnostics: Diagnostic[] = [];
   redirects.forEach((redirect, i) => {
     const destination = redirect.destination;
-    // A URL with a scheme leaves the site; `//host/x` does not (the runtime serves it as the path /host/x);
-    // a destination with `:name` parameters names pages only once a request fills them in.
-    if (/^[a-z][a-z0-9+.-]*:/i.test(destination) || /:\w/.test(destination)) return;
+    // A URL with a scheme leaves the site (a script URL is reported as link/script-url, however spelt);
+    // `//host/x` does not (the runtime serves it as the path /host/x); a destination with `:name`
+    // parameters names pages only once a request fills them in.
+    if (/^[a-z][a-z0-9+.-]*:/i.test(destination) || scriptUrlScheme(destination) || /:\w/.test(destination)) return;
     const path = destination.split('#')[0]!.replace(/^\/+/, '').replace(/\/+$/, '') || 'index';
     if (pages.has(path) || pages.has(`${path}/index`)) return;
     diagnostics.push(

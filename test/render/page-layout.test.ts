@@ -135,4 +135,30 @@ describe('layout keys', () => {
     const [keysBefore, keysAfter] = [keysOf(before, createSiteLayout(before)), keysOf(after, createSiteLayout(after))];
     for (const [url, key] of keysBefore) expect(keysAfter.get(url), url).not.toBe(key);
   });
+
+  it('writes no script URL of docs.json, should a site with them (a validate error) get as far as the layout', async () => {
+    const { site } = await loadSite(
+      writeSite({
+        ...FILES,
+        'docs.json': {
+          ...FILES['docs.json'],
+          logo: { light: 'data:image/png;base64,AAAA', href: ' javascript:alert(1)' },
+          navigation: { ...FILES['docs.json'].navigation, global: { anchors: [{ anchor: 'Evil', href: 'java\tscript:alert(2)' }] } },
+          contextual: {
+            options: [
+              { title: 'Evil', href: 'VBScript:msgbox(3)' },
+              { title: 'Fine', href: 'https://example.test/' },
+            ],
+          },
+        },
+      }),
+      { jobs: 1 },
+    );
+    const layout = createSiteLayout(site!);
+    const html = layout.page(layout.inputs(site!.pages.find((p) => p.path === 'intro')!, defaultTree(site!.navigation)), '');
+    expect(html).not.toMatch(/script:/i);
+    expect(html).toContain('<a class="brand">');
+    expect(html).toContain('<li><a>Evil</a></li>');
+    expect(html).toContain('<li><a href="https://example.test/">Fine</a></li>');
+  });
 });

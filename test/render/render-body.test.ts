@@ -85,4 +85,27 @@ describe('renderBody', () => {
   it('keeps HTML elements with literal attributes', () => {
     expect(render('<img src="/a.png" alt="A" width={200} />')).toBe('<img src="/a.png" alt="A" width="200">');
   });
+
+  it('sanitizes what pages write to an allow-list: raw-text tricks, frames, handlers, styles, names and script URLs go', () => {
+    expect(render('<noscript><p title="</noscript><img src=x onerror=alert(1)>">x</p></noscript>')).toBe('');
+    expect(render('<iframe src="https://www.youtube.com/embed/x" srcdoc="<script>alert(1)</script>" allowFullScreen><p>text</p></iframe>')).toBe(
+      '<p><iframe src="https://www.youtube.com/embed/x" allowfullscreen></iframe></p>',
+    );
+    expect(render('<iframe src="/local.html" />')).toBe('<iframe></iframe>');
+    expect(render('<svg><script>alert(1)</script><a xlinkHref="javascript:alert(2)">t</a></svg>')).toBe('');
+    expect(render('<div style="position:fixed" onClick="alert(1)" data-x="1" className="wide">w</div>')).toBe('<p><div class="wide">w</div></p>');
+    expect(render('<img name="querySelector" src="/a.png" alt="A" />')).toBe('<img src="/a.png" alt="A">');
+    expect(render('<video src="data:video/mp4;base64,AAAA" poster="data:image/png;base64,AAAA" controls />')).toBe('<video controls></video>');
+    expect(render('<a href="https://example.test/" target="_blank">e</a> <a href="irc://x">i</a> <a href="ftp://x">f</a>')).toBe(
+      '<p><a href="https://example.test/" target="_blank">e</a> <a href="irc://x">i</a> <a>f</a></p>',
+    );
+  });
+
+  it('keeps what Markdown and components make: tables, task lists, footnotes, tab sets that work', () => {
+    const html = render('| a | b |\n|:--|--:|\n| 1 | 2 |\n\n- [x] done\n\nNote[^1].\n\n[^1]: The note.');
+    expect(html).toContain('<th align="left">a</th>\n<th align="right">b</th>');
+    expect(html).toContain('<li class="task-list-item"><input type="checkbox" checked disabled> done</li>');
+    expect(html).toContain('<a href="#user-content-fn-1" id="user-content-fnref-1" data-footnote-ref aria-describedby="footnote-label">1</a>');
+    expect(render('<Tabs>\n<Tab title="A">\na\n</Tab>\n</Tabs>')).toContain('<input type="radio" class="tab-input" name="tabs-1" id="tabs-1-0" checked>');
+  });
 });

@@ -29,11 +29,17 @@ async function nextEvent(events: ReadableStreamDefaultReader<Uint8Array>): Promi
 }
 
 describe('docsite dev', () => {
-  it('serves the built site with the reload script', async () => {
+  it('serves the built site with the reload script, a file the Content-Security-Policy allows', async () => {
     expect(builds[0]?.ok).toBe(true);
-    const html = await (await fetch(`${server.url}/quickstart`)).text();
+    const page = await fetch(`${server.url}/quickstart`);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self';");
+    const html = await page.text();
     expect(html).toContain('<h1>Quickstart</h1>');
-    expect(html).toContain('new EventSource("/_docsite/dev/events")');
+    expect(html).toContain('<script src="/_docsite/dev/reload.js" defer></script>');
+    expect(html).not.toMatch(/<script>|<script(?![^>]*\ssrc=)[^>]*>/);
+    const script = await fetch(`${server.url}/_docsite/dev/reload.js`);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await script.text()).toContain('new EventSource("/_docsite/dev/events")');
   });
 
   it('rebuilds a changed page and tells open tabs to reload', async () => {

@@ -7,7 +7,7 @@ import { icon } from './icon.js';
 const card: ComponentRenderer = (props, children) => {
   const href = safeUrl(text(props, 'href'));
   const title = text(props, 'title');
-  const image = safeUrl(text(props, 'img'), true);
+  const image = safeUrl(text(props, 'img'), 'image');
   const body = [
     ...(image ? [h('img', { className: ['card-image'], src: image, alt: '' })] : []),
     ...(text(props, 'icon') ? [icon(text(props, 'icon')!)] : []),

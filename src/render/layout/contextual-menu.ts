@@ -2,6 +2,7 @@
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import type { DocsConfig } from '../../config/index.js';
+import { safeUrl } from '../jsx-props.js';
 import { markdownPath } from '../llms-txt.js';
 
 /** Labels of the built-in options; the page script fills in the links that need the page's address. */
@@ -26,7 +27,8 @@ export function contextualMenu(options: ContextualOptions, url: string): Element
   const items = options.flatMap((option): ElementContent[] => {
     if (typeof option === 'object') {
       const title = typeof option.title === 'string' ? option.title : undefined;
-      const href = typeof option.href === 'string' ? option.href : undefined;
+      // validate refuses script URLs (link/script-url); none is written should one get this far.
+      const href = typeof option.href === 'string' ? safeUrl(option.href) : undefined;
       return title && href ? [h('li', [h('a', { href }, title)])] : [];
     }
     const label = BUILT_IN[option];

@@ -3,6 +3,7 @@ import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import type { DocsConfig } from '../../config/index.js';
 import { browserUrl } from '../browser-urls.js';
+import { safeUrl } from '../jsx-props.js';
 import { accessMark } from './access-marks.js';
 import type { SwitcherMenu, TabLink } from './page-inputs.js';
 import type { SiteIndex } from './site-index.js';
@@ -12,7 +13,8 @@ export function brand(config: DocsConfig): ElementContent {
   const given = typeof config.logo === 'string' ? { light: config.logo, dark: config.logo } : config.logo;
   const fromRoot = (url: string | undefined): string | undefined => url && browserUrl(url, 'index', 'image');
   const logo = given && { light: fromRoot(given.light), dark: fromRoot(given.dark) };
-  const href = (typeof config.logo === 'object' && config.logo.href) || '/';
+  // validate refuses script URLs (link/script-url); none is written should one get this far.
+  const href = safeUrl((typeof config.logo === 'object' && config.logo.href) || '/');
   const images =
     logo?.light || logo?.dark
       ? [
@@ -50,7 +52,7 @@ export function globalLinks(index: SiteIndex): ElementContent[] {
     h(
       'ul',
       { className: ['global-links'] },
-      links.map((link) => h('li', [h('a', { href: link.href }, link.label)])),
+      links.map((link) => h('li', [h('a', { href: safeUrl(link.href) }, link.label)])),
     ),
   ];
 }

@@ -7,6 +7,7 @@ import { markdownPath, TEMPLATE_ASSETS } from '../../render/index.js';
 import { encodedUrl, pageUrl, sameSiteLocation } from '../../site/index.js';
 import type { ReaderView } from '../reader-view.js';
 import { redirectMatcher } from '../redirects.js';
+import { ASSET_HEADERS, PAGE_HEADERS } from '../security-headers.js';
 
 export interface PagesRouteOptions {
   bundle: LoadedBundle;
@@ -32,7 +33,10 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
   const notFound = async (req: Request, res: Response): Promise<void> => {
     res.status(404);
     if (req.accepts(['text/html', 'text/markdown', 'application/json']) === 'text/html') {
-      res.type('html').send(transformHtml(await readFile(join(bundle.dir, bundle.manifest.notFound), 'utf8'), req));
+      res
+        .type('html')
+        .set(PAGE_HEADERS)
+        .send(transformHtml(await readFile(join(bundle.dir, bundle.manifest.notFound), 'utf8'), req));
     } else {
       res.type('text/plain').send('Not found.\n');
     }
@@ -73,6 +77,7 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
       // Header values are ASCII: a page at /日本語 is announced as /%E6%97%A5%E6%9C%AC%E8%AA%9E.md.
       return void res
         .type('html')
+        .set(PAGE_HEADERS)
         .vary('Accept')
         .set('Link', `<${encodedUrl(markdownPath(page.url))}>; rel="alternate"; type="text/markdown"`)
         .send(transformHtml(view.filterHtml(html), req));
@@ -86,7 +91,7 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
     if (target) return res.redirect(target.permanent ? 308 : 307, target.location);
     const file = path.slice(1);
     if (file && !pageFiles.has(file) && (publicAssets.has(file) || !PRIVATE.test(file))) {
-      return res.sendFile(file, { root: bundle.dir, dotfiles: 'deny' }, (error) => {
+      return res.sendFile(file, { root: bundle.dir, dotfiles: 'deny', headers: ASSET_HEADERS }, (error) => {
         if (error && !res.headersSent) void notFound(req, res);
       });
     }

@@ -1,0 +1,142 @@
+// The allow-list a page body is sanitized with (hast-util-sanitize): what docsite's Markdown and
+// components produce, and the plain HTML authors write in MDX; everything else is dropped.
+import type { Element, Nodes, Root, RootContent } from 'hast';
+import { sanitize, type Schema } from 'hast-util-sanitize';
+import { scriptUrlScheme } from '../config/index.js';
+
+/** Attributes every allowed element may carry. */
+const GLOBAL_ATTRIBUTES: Schema['attributes'] = {
+  '*': ['className', 'id', 'title', 'lang', 'dir', 'role', 'hidden', 'ariaLabel', 'ariaHidden', 'ariaDescribedBy', 'ariaLabelledBy'],
+};
+
+/**
+ * The body allow-list. Text-level and structural HTML, tables, lists, code, images, media,
+ * `details/summary` and iframes (with an http(s) `src`, never `srcdoc`); no script, style, form,
+ * object, embed, base, meta, link, SVG or MathML. Attributes are listed per element; no event
+ * handler, no `style` (except the card grid's column count), no `name` (it would let an
+ * element stand in for a property of `document`), and of `data-*` only the ones docsite's
+ * components write. Elements not listed are unwrapped (their text stays); those under `strip`
+ * go with their content, which is script, CSS, or markup a browser would read as raw text.
+ */
+export const BODY_SCHEMA: Schema = {
+  tagNames: [
+    ...['p', 'div', 'span', 'br', 'hr', 'wbr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'kbd', 'samp', 'var'],
+    ...['a', 'em', 'strong', 'b', 'i', 'u', 's', 'del', 'ins', 'strike', 'small', 'sub', 'sup', 'mark', 'q', 'cite', 'abbr', 'dfn', 'time'],
+    ...[
+      'ruby',
+      'rt',
+      'rp',
+      'bdi',
+      'bdo',
+      'ul',
+      'ol',
+      'li',
+      'dl',
+      'dt',
+      'dd',
+      'table',
+      'caption',
+      'colgroup',
+      'col',
+      'thead',
+      'tbody',
+      'tfoot',
+      'tr',
+      'th',
+      'td',
+    ],
+    ...['figure', 'figcaption', 'img', 'picture', 'source', 'video', 'audio', 'track', 'iframe', 'details', 'summary', 'section', 'aside', 'article'],
+    ...['header', 'footer', 'label', 'input', 'center'],
+  ],
+  attributes: {
+    ...GLOBAL_ATTRIBUTES,
+    a: ['href', 'hrefLang', ['target', '_blank', '_self'], 'dataFootnoteRef', 'dataFootnoteBackref'],
+    img: ['src', 'alt', 'width', 'height', 'loading', 'decoding', 'align'],
+    source: ['src', 'type', 'media', 'width', 'height'],
+    video: ['src', 'poster', 'width', 'height', 'controls', 'autoPlay', 'loop', 'muted', 'playsInline', 'preload'],
+    audio: ['src', 'controls', 'autoPlay', 'loop', 'muted', 'preload'],
+    track: ['src', 'kind', 'srcLang', 'label', 'default'],
+    iframe: ['src', 'width', 'height', 'allow', 'allowFullScreen', 'loading', 'referrerPolicy', 'frameBorder', 'sandbox'],
+    // A card grid's column count; the only inline style docsite writes.
+    div: [['style', /^--cols: [1-4]$/], 'dataTitle', 'align'],
+    figure: ['dataTitle', 'dataLanguage'],
+    span: ['dataIcon'],
+    details: ['open'],
+    label: ['htmlFor'],
+    // Tab sets (radio buttons named for their set) and task lists (checkboxes).
+    input: [['type', 'radio', 'checkbox'], ['name', /^tabs-\d+$/], 'checked', 'disabled'],
+    ol: ['start', 'reversed', 'type'],
+    li: ['value'],
+    section: ['dataFootnotes'],
+    blockquote: ['cite'],
+    q: ['cite'],
+    del: ['cite', 'dateTime'],
+    ins: ['cite', 'dateTime'],
+    time: ['dateTime'],
+    abbr: ['title'],
+    col: ['span', 'width'],
+    colgroup: ['span'],
+    th: ['align', 'colSpan', 'rowSpan', 'scope', 'headers'],
+    td: ['align', 'colSpan', 'rowSpan', 'headers'],
+    table: ['align', 'width'],
+    p: ['align'],
+  },
+  // URLs keep only these schemes (relative URLs are always kept); a data: URL is an image's (see dropScriptUrls).
+  protocols: {
+    href: ['http', 'https', 'mailto', 'tel', 'irc', 'ircs', 'xmpp'],
+    src: ['http', 'https', 'data'],
+    poster: ['http', 'https'],
+    cite: ['http', 'https'],
+  },
+  // Ids stay as written: they are the anchors links point at. Footnote ids are prefixed when made.
+  clobber: [],
+  ancestors: {
+    thead: ['table'],
+    tbody: ['table'],
+    tfoot: ['table'],
+    tr: ['table'],
+    th: ['table'],
+    td: ['table'],
+    caption: ['table'],
+    col: ['table'],
+    colgroup: ['table'],
+  },
+  strip: ['script', 'style', 'noscript', 'template', 'textarea', 'title', 'xmp', 'noembed', 'noframes', 'plaintext', 'object', 'embed', 'svg', 'math'],
+  // Nothing is added to elements (hast-util-sanitize's default would disable every input).
+  required: {},
+  allowComments: false,
+  allowDoctypes: false,
+};
+
+/** Property names of URLs that a browser follows, frames or loads (the schema allows no other); `src` of an <img> may be a data: image. */
+const URL_PROPERTIES = ['href', 'src', 'poster', 'cite'] as const;
+
+/**
+ * `tree` with only what BODY_SCHEMA allows. Beyond the schema: a URL that runs script is dropped
+ * however it is spelt (scriptUrlScheme), a data: URL is kept only as an image's `src`, an iframe
+ * keeps only an absolute http(s) `src` and never children (a browser reads them as raw text).
+ */
+export function sanitizeBody(tree: Root): Root {
+  const clean = sanitize(tree, BODY_SCHEMA);
+  const root: Root = clean.type === 'root' ? clean : { type: 'root', children: [clean as RootContent] };
+  visitElements(root, dropScriptUrls);
+  return root;
+}
+
+function dropScriptUrls(element: Element): void {
+  for (const name of URL_PROPERTIES) {
+    const value = element.properties[name];
+    if (typeof value !== 'string') continue;
+    const use = name === 'src' && element.tagName === 'img' ? 'image' : 'link';
+    if (scriptUrlScheme(value, use) !== undefined) delete element.properties[name];
+  }
+  if (element.tagName === 'iframe') {
+    element.children = [];
+    if (typeof element.properties.src !== 'string' || !/^https?:\/\//i.test(element.properties.src)) delete element.properties.src;
+  }
+}
+
+function visitElements(node: Nodes, visit: (element: Element) => void): void {
+  if (node.type === 'element') visit(node);
+  if ('children' in node) for (const child of node.children) visitElements(child, visit);
+}
