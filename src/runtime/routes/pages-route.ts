@@ -1,6 +1,6 @@
 // Pages for people and agents: clean URLs, `<path>.md`, `Accept: text/markdown`, redirects, assets, 404.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import { BUNDLE_PATHS, readPageHtml, type LoadedBundle, type ManifestPage } from '../../bundle/index.js';
 import { markdownPath, TEMPLATE_ASSETS } from '../../render/index.js';
@@ -16,13 +16,27 @@ export interface PagesRouteOptions {
 }
 
 /** Bundle files that are never served as they are: docsite's data, caches, and the runtime's own documents. */
-const PRIVATE = /^(_docsite\/|\.cache\/|\.well-known\/|llms(-full)?\.txt$|sitemap\.xml$)/;
+const PRIVATE = /^(_docsite\/|\.cache\/|\.well-known\/|llms(-full)?\.txt$|sitemap\.xml$)/i;
+
+/**
+ * The bundle file a URL path names, as the file system resolves it: `//a/./b` and `/a\b` name
+ * `a/b`. Every check is made on this name, so no spelling of a path slips past them.
+ */
+function bundleFileOf(path: string): string {
+  return posix.normalize(path.replace(/\\/g, '/')).replace(/^\/+/, '');
+}
 
 export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: PagesRouteOptions): Router {
   const router = Router();
   const redirect = redirectMatcher(bundle.manifest.redirects);
-  const pageFiles = new Set(bundle.manifest.pages.flatMap((page) => [page.html, page.markdown, page.source]));
-  const publicAssets = new Set(TEMPLATE_ASSETS.map((name) => `${BUNDLE_PATHS.assets}${name}`));
+  // Compared without case, as a case-insensitive file system (macOS, Windows) would open them.
+  const pageFiles = new Set(bundle.manifest.pages.flatMap((page) => [page.html, page.markdown, page.source]).map((file) => file.toLowerCase()));
+  const publicAssets = new Set(TEMPLATE_ASSETS.map((name) => `${BUNDLE_PATHS.assets}${name}`.toLowerCase()));
+  /** Whether the bundle file `file` (see bundleFileOf) may be sent as it is: not docsite's own, not a page's. */
+  const servable = (file: string): boolean => {
+    const key = file.toLowerCase();
+    return file !== '' && !pageFiles.has(key) && (!PRIVATE.test(file) || publicAssets.has(key));
+  };
 
   const notFound = async (req: Request, res: Response): Promise<void> => {
     res.status(404);
@@ -79,8 +93,8 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
       return res.redirect(308, `${encodedUrl(indexPage.url)}${req.originalUrl.slice(req.path.length)}`);
     const target = redirect(path);
     if (target) return res.redirect(target.permanent ? 308 : 307, target.location);
-    const file = path.slice(1);
-    if (file && !pageFiles.has(file) && (publicAssets.has(file) || !PRIVATE.test(file))) {
+    const file = bundleFileOf(path);
+    if (servable(file)) {
       return res.sendFile(file, { root: bundle.dir, dotfiles: 'deny' }, (error) => {
         if (error && !res.headersSent) void notFound(req, res);
       });

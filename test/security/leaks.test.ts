@@ -1,0 +1,141 @@
+// Existence leaks (issue 25, section 3): on an authenticated site a reader learns nothing about what
+// they may not read. No group or tab label, no title, no path, no file, and a restricted page, file
+// or redirect answers as a missing one does, on every surface: HTML, .md, llms.txt, sitemap,
+// skill.md, MCP resources, search, filesystem, OpenAPI files, discovery. Replayed as an anonymous
+// visitor, a reader of group A (finance), a reader of group B (staff) and a client credential.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, readBundle, type LoadedBundle } from '../../src/bundle/index.js';
+import { Browser, localConfig, SESSION_ENV, startAuthRuntime, type AuthRuntime } from '../helpers/auth-runtime.js';
+import { send } from '../helpers/raw-http.js';
+import { page, writeSite } from '../helpers/site.js';
+
+/** An OpenAPI file with one operation. */
+const spec = (title: string, path: string, summary: string): string =>
+  `openapi: 3.1.0\ninfo: {title: ${title}, version: "1"}\nservers: [{url: "https://api.test"}]\npaths:\n  ${path}:\n    get:\n      summary: ${summary}\n      responses: {"200": {description: ok}}\n`;
+
+const SITE = {
+  'docs.json': {
+    name: 'Leaks',
+    // Named by docs.json, used by no page: it follows the site's default (a login).
+    api: { openapi: 'spare.yaml' },
+    redirects: [
+      { source: '/old-ledger', destination: '/vault/ledger' },
+      { source: '/old-open', destination: '/vault/open' },
+      { source: '/old-handbook', destination: '/members/handbook#start' },
+      { source: '/old/:slug*', destination: '/vault/:slug*' },
+      { source: '/old-money-spec', destination: '/treasury.yaml' },
+    ],
+    navigation: {
+      versions: [
+        {
+          version: 'current',
+          default: true,
+          tabs: [
+            {
+              tab: 'Welcome',
+              groups: [
+                { group: 'Start', pages: ['index', 'status'] },
+                { group: 'Members area', pages: ['members/handbook'] },
+              ],
+            },
+            {
+              tab: 'Vault',
+              groups: [
+                { group: 'Books', pages: ['vault/open'] },
+                { group: 'Finance desk', pages: ['vault/ledger', { group: 'Payroll cycle', pages: ['vault/payroll'] }] },
+                { group: 'Staff room', pages: ['vault/rota'] },
+                { group: 'After', pages: ['vault/after'] },
+              ],
+            },
+            { tab: 'Treasury', groups: [{ group: 'Reserves', pages: ['treasury/reserves'] }] },
+            { tab: 'Rosters', groups: [{ group: 'Shifts', pages: ['rosters/shifts'] }] },
+          ],
+        },
+        { version: 'archive', groups: [{ group: 'Old books', pages: ['archive/ledger-2019'] }] },
+      ],
+    },
+  },
+  'index.mdx': page({ title: 'Welcome', public: true }, 'Hello.'),
+  'status.mdx': page({ title: 'Service status', public: true, openapi: 'public.yaml GET /status' }),
+  'members/handbook.mdx': page({ title: 'Members handbook' }, 'The perspicacious member reads this.'),
+  'vault/open.mdx': page({ title: 'Open books', public: true }, 'Books anyone may read.'),
+  'vault/ledger.mdx': page({ title: 'Ledger reconciliation', groups: ['finance'] }, 'The quinquennial close.'),
+  'vault/payroll.mdx': page({ title: 'Payroll run', groups: ['finance'] }, 'Payroll, quinquennially.'),
+  'vault/rota.mdx': page({ title: 'Duty rota', groups: ['staff'] }, 'The sesquipedalian rota.'),
+  'vault/after.mdx': page({ title: 'After the close', public: true }, 'What follows any close.'),
+  'treasury/reserves.mdx': page({ title: 'Reserve balances', groups: ['finance'], openapi: 'treasury.yaml GET /reserves' }),
+  'rosters/shifts.mdx': page({ title: 'Shift planning', groups: ['staff'], openapi: 'shifts.yaml GET /shifts' }),
+  'archive/ledger-2019.mdx': page({ title: 'Ledger of 2019', groups: ['finance'] }, 'Old figures.'),
+  'public.yaml': spec('Status API', '/status', 'Get status'),
+  'treasury.yaml': spec('Treasury API', '/reserves', 'List reserves'),
+  'shifts.yaml': spec('Shifts API', '/shifts', 'List shifts'),
+  'spare.yaml': spec('Spare API', '/spare', 'Spare operation'),
+};
+
+type Who = 'anonymous' | 'finance' | 'staff' | 'credential';
+/** The readers that browse the site (a client credential reads over MCP only). */
+const PEOPLE = ['anonymous', 'finance', 'staff'] as const;
+
+let runtime: AuthRuntime;
+let bundle: LoadedBundle;
+const browsers = {} as Record<(typeof PEOPLE)[number], Browser>;
+const tokens: Partial<Record<Who, string>> = {};
+
+beforeAll(async () => {
+  const report = await build(writeSite(SITE), { out: mkdtempSync(join(tmpdir(), 'docsite-leaks-')), jobs: 1 });
+  expect(report.errors).toEqual([]);
+  bundle = await readBundle(report.outDir);
+  runtime = await startAuthRuntime(localConfig(), SESSION_ENV, bundle);
+  const client = await runtime.store.registerClient({ name: 'leaks', redirectUris: ['http://127.0.0.1:1/cb'], tokenEndpointAuthMethod: 'none' });
+  browsers.anonymous = new Browser(runtime.url);
+  for (const who of ['finance', 'staff'] as const) {
+    await runtime.store.addUser({ username: who, password: `${who}-password`, groups: [who] });
+    browsers[who] = new Browser(runtime.url);
+    expect((await browsers[who].signIn(who, `${who}-password`)).status).toBe(303);
+    const issued = await runtime.store.issueTokens({
+      clientId: client.clientId,
+      subject: { kind: 'user', userId: who, groups: [who] },
+      audience: `${runtime.url}/authed/mcp`,
+      scope: 'mcp:search',
+      accessTtlSeconds: 600,
+      refreshTtlSeconds: 600,
+    });
+    tokens[who] = issued.accessToken;
+  }
+  const credential = await runtime.store.createClientCredential({ label: 'leaks' });
+  const response = await fetch(`${runtime.url}/authed/mcp/oauth/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: credential.clientId, client_secret: credential.clientSecret }),
+  });
+  tokens.credential = ((await response.json()) as { access_token: string }).access_token;
+}, 60_000);
+afterAll(() => runtime?.close());
+
+/** A path as long as `path` that names nothing: its last segment's letters become `q`. */
+const missingTwin = (path: string): string => path.replace(/[^/]*$/, (last) => last.replace(/[a-z0-9]/g, 'q'));
+
+describe('paths written so that they slip past the checks', () => {
+  // Sent as written (browsers and fetch would tidy them): each must answer as the same-length missing path.
+  const tricks = [
+    '//vault/ledger.html',
+    '/vault//ledger.html',
+    '/vault/./ledger.html',
+    '/vault/%2e/ledger.html',
+    '/./vault/ledger.md',
+    '//_docsite/manifest.json',
+    '/./_docsite/manifest.json',
+    '/%2e/_docsite/manifest.json',
+    '//_docsite/sources/0000.json',
+    '//llms-full.txt',
+  ];
+
+  it.each(tricks)('%s serves nothing an anonymous reader may not read', async (path) => {
+    const answer = await send(runtime.url, { method: 'GET', path });
+    const twin = await send(runtime.url, { method: 'GET', path: missingTwin(path) });
+    expect(answer.status, answer.body.slice(0, 80)).toBe(twin.status);
+    expect(answer.body.replaceAll(encodeURIComponent(path), 'PATH')).toBe(twin.body.replaceAll(encodeURIComponent(missingTwin(path)), 'PATH'));
+  });
+});
