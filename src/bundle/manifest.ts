@@ -26,6 +26,8 @@ export interface ManifestPage {
   /** For llms.txt: the heading the page is listed under and its summary. */
   section: string;
   summary: string;
+  /** The OpenAPI file (bundle-relative, one of `Manifest.openapi`) whose operation the page documents; the file's access follows from its pages'. */
+  openapi?: string;
   endpoint?: { method: string; url: string; authMethod: AuthMethod; playground: PlaygroundMode };
 }
 
@@ -51,7 +53,7 @@ export interface Manifest {
   redirects: { source: string; destination: string; permanent: boolean }[];
   tools: Record<ToolRole, ToolDescriptor>;
   skills: ManifestSkill[];
-  /** OpenAPI files, bundle-relative, for the MCP filesystem's /openapi/ folder. */
+  /** OpenAPI files, bundle-relative, for the MCP filesystem's /openapi/ folder; readable by whoever may read a page that uses them (`ManifestPage.openapi`). */
   openapi: string[];
   /** Sidebar key -> bundle-relative file (see SidebarFile): the sidebars that page HTML marks with `<!--docsite:sidebar KEY-->`. */
   sidebars: Record<string, string>;

@@ -6,6 +6,7 @@ import { schemaValidator } from '../config/index.js';
 import { UsageError } from '../errors.js';
 import { isConsistentSidebar, type SidebarFile } from '../render/index.js';
 import { SearchIndex, type IndexOptions } from '../search/index.js';
+import { accessOfFileUsedBy, type PageAccess } from '../site/index.js';
 import { BUNDLE_PATHS } from './emit-bundle.js';
 import type { Manifest, ManifestPage, ManifestSkill } from './manifest.js';
 import { readSourceParts } from './source-parts.js';
@@ -14,6 +15,12 @@ import { readSourceParts } from './source-parts.js';
 export interface SourceFile {
   path: string;
   content: string;
+}
+
+/** An OpenAPI file of the site: at `path` in the MCP filesystem, at `file` in the bundle, readable with `access`. */
+export interface OpenApiFile extends SourceFile {
+  file: string;
+  access: PageAccess;
 }
 
 /** A skill ready to serve as an MCP resource. */
@@ -31,7 +38,7 @@ export interface LoadedBundle {
   /** Each page's source, keyed by page path, for the MCP filesystem (`/<url-path>.mdx`). */
   sources: ReadonlyMap<string, SourceFile>;
   /** OpenAPI files, at `/openapi/<name>` in the MCP filesystem. */
-  openapi: SourceFile[];
+  openapi: OpenApiFile[];
   skills: LoadedSkill[];
   /** The sidebars pages show, by key (see `readPageHtml`). */
   sidebars: ReadonlyMap<string, SidebarFile>;
@@ -54,7 +61,12 @@ export async function readBundle(dir: string, indexOptions: IndexOptions = {}): 
   );
   const sourceTexts = readSourceParts(dir, manifest.pages);
   const sources = manifest.pages.map((page): [string, SourceFile] => [page.path, { path: sourcePathOf(page.url), content: sourceTexts.get(page.path)! }]);
-  const openapi = manifest.openapi.map((file) => ({ path: `/openapi/${file.replace(/^openapi\//, '')}`, content: text(file) }));
+  const openapi = manifest.openapi.map((file) => ({
+    path: `/openapi/${file.replace(/^openapi\//, '')}`,
+    file,
+    content: text(file),
+    access: accessOfFileUsedBy(manifest.pages.filter((page) => page.openapi === file).map((page) => page.access)),
+  }));
   const skills = manifest.skills.map((skill) => ({ ...skill, content: text(skill.file) }));
   const sidebars = Object.entries(manifest.sidebars).map(([key, file]): [string, SidebarFile] => [key, sidebarOf(dir, file, text(file))]);
   return {

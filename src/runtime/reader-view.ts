@@ -1,12 +1,13 @@
-// What one principal sees of the site: readable pages, HTML without links to unreadable pages.
+// What one principal sees of the site: readable pages and files, HTML without links to unreadable pages.
 import type { LoadedBundle, ManifestPage } from '../bundle/index.js';
-import { canRead, type Principal } from '../site/index.js';
+import { canRead, type PageAccess, type Principal } from '../site/index.js';
 
 /** The access checks of one request, all through `canRead`. */
 export interface ReaderView {
   principal: Principal;
   authentication: boolean;
-  canRead(page: ManifestPage): boolean;
+  /** Whether this reader may read a page, or a file pages use (an OpenAPI file). */
+  canRead(item: { access: PageAccess }): boolean;
   /** Removes the navigation links (marked `data-access` by the build) that point at pages this reader may not read; tabs keep their first link left. */
   filterHtml(html: string): string;
 }
@@ -36,7 +37,7 @@ export function readerView(principal: Principal, authentication: boolean): Reade
   return {
     principal,
     authentication,
-    canRead: (page) => canRead(principal, page.access, authentication),
+    canRead: (item) => canRead(principal, item.access, authentication),
     filterHtml: (html) => firstTabCandidates(html.replace(MARKED_LINK, (element, _tag: string, mark: string) => (allows(mark) ? element : ''))),
   };
 }

@@ -8,7 +8,7 @@ import { compareDiagnostics, diagnostic, START, type Diagnostic } from '../diagn
 import { UsageError } from '../errors.js';
 import { configuredServers, resolveEndpoint } from './api-endpoint.js';
 import { checkSiteImages, linkChecker } from './check-links.js';
-import { checkOperations, openApiPath, type OpenApiDocument, type OperationReference } from './openapi.js';
+import { addUnusedDocument, checkOperations, openApiPath, type OpenApiDocument, type OperationReference } from './openapi.js';
 import { openApiPageSource, operationOf } from './openapi-page.js';
 import { checkPublishedFiles, skippedLinkDiagnostic } from './published-files.js';
 import { openApiFileOf, resolveNavigation } from './resolve-navigation.js';
@@ -70,13 +70,17 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   );
   const openapi = await checkOperations(root, references, fileSet);
   diagnostics.push(...openapi.diagnostics);
+  // Named by docs.json but used by no page: still the site's OpenAPI file, with the access of an unused one.
+  if (defaultOpenApi) await addUnusedDocument(root, openApiPath(defaultOpenApi), fileSet, openapi.documents);
   const generated = endpointPages(nav.navigation.endpoints, openapi.documents, pagePaths, configuredServers(config)[0], options.parseSource ?? parsePage);
   for (const result of generated) diagnostics.push(...result.diagnostics);
+  const documented = documentedFiles(nav.navigation.endpoints, generated, parsed, defaultOpenApi, openapi.documents);
 
   const pages = [...parsed, ...generated]
     .map(({ page }: ParsedPage): SitePage => {
       const endpoint = resolveEndpoint(page, config, diagnostics);
-      return { ...page, ...classifyPage(page, nav.navigation, config), ...(endpoint ? { endpoint } : {}) };
+      const openapiFile = documented.get(page.path);
+      return { ...page, ...classifyPage(page, nav.navigation, config), ...(endpoint ? { endpoint } : {}), ...(openapiFile ? { openapiFile } : {}) };
     })
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const pageMap = new Map(pages.map((page) => [page.path, page]));
@@ -158,6 +162,28 @@ function endpointPages(
     written.set(endpoint.page, parse(`${endpoint.page}.mdx`, openApiPageSource(document, endpoint.method, endpoint.path, siteServer)));
   }
   return [...written.values()];
+}
+
+/**
+ * Page path -> the local OpenAPI file whose operation the page documents: the spec of each
+ * generated endpoint page, and the file of each page's `openapi` frontmatter (else docs.json's).
+ */
+function documentedFiles(
+  endpoints: SiteModel['navigation']['endpoints'],
+  generated: readonly ParsedPage[],
+  parsed: readonly ParsedPage[],
+  defaultOpenApi: string | undefined,
+  documents: ReadonlyMap<string, OpenApiDocument>,
+): Map<string, string> {
+  const files = new Map<string, string>();
+  const add = (path: string, reference: string | undefined): void => {
+    const file = reference === undefined ? undefined : openApiPath(reference);
+    if (file !== undefined && documents.has(file) && !files.has(path)) files.set(path, file);
+  };
+  const generatedPaths = new Set(generated.map(({ page }) => page.path));
+  for (const endpoint of endpoints) if (generatedPaths.has(endpoint.page)) add(endpoint.page, endpoint.openapi);
+  for (const { page } of parsed) if (page.openapi) add(page.path, page.openapi.file ?? defaultOpenApi);
+  return files;
 }
 
 function operationReferences(

@@ -31,6 +31,8 @@ export interface SitePage extends PageModel {
   indexed: boolean;
   access: PageAccess;
   endpoint?: ResolvedEndpoint;
+  /** The local OpenAPI file (docs-folder relative) whose operation the page documents. */
+  openapiFile?: string;
 }
 
 /** The validated site: the one model that emitters and the runtime consume. */
@@ -43,7 +45,7 @@ export interface SiteModel {
   navigation: ResolvedNavigation;
   /** Every non-ignored file, relative, sorted (pages, assets, OpenAPI files, skills). */
   files: string[];
-  /** Local OpenAPI documents referenced by navigation or pages, keyed by relative path. */
+  /** Local OpenAPI documents referenced by navigation or pages, or named by docs.json's `api.openapi`, keyed by relative path. */
   openapi: Map<string, OpenApiDocument>;
   /** The author's skill files (generated ones are added by the build). */
   skills: Skill[];

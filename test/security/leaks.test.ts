@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, readBundle, type LoadedBundle } from '../../src/bundle/index.js';
 import { Browser, localConfig, SESSION_ENV, startAuthRuntime, type AuthRuntime } from '../helpers/auth-runtime.js';
+import { callTool } from '../helpers/mcp-rpc.js';
 import { send } from '../helpers/raw-http.js';
 import { page, writeSite } from '../helpers/site.js';
 
@@ -76,8 +77,23 @@ const SITE = {
 };
 
 type Who = 'anonymous' | 'finance' | 'staff' | 'credential';
+const WHO: Who[] = ['anonymous', 'finance', 'staff', 'credential'];
 /** The readers that browse the site (a client credential reads over MCP only). */
 const PEOPLE = ['anonymous', 'finance', 'staff'] as const;
+
+/** Each page and file, and who may read it. */
+const READABLE: Record<string, Who[]> = {
+  '/members/handbook': ['finance', 'staff', 'credential'],
+  '/vault/ledger': ['finance'],
+  '/vault/payroll': ['finance'],
+  '/vault/rota': ['staff'],
+  '/treasury/reserves': ['finance'],
+  '/rosters/shifts': ['staff'],
+  '/archive/ledger-2019': ['finance'],
+  '/treasury.yaml': ['finance'],
+  '/shifts.yaml': ['staff'],
+  '/spare.yaml': ['finance', 'staff', 'credential'],
+};
 
 let runtime: AuthRuntime;
 let bundle: LoadedBundle;
@@ -114,6 +130,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => runtime?.close());
 
+const mayRead = (who: Who, path: string): boolean => READABLE[path]?.includes(who) ?? true;
+
 /** A path as long as `path` that names nothing: its last segment's letters become `q`. */
 const missingTwin = (path: string): string => path.replace(/[^/]*$/, (last) => last.replace(/[a-z0-9]/g, 'q'));
 
@@ -125,6 +143,8 @@ describe('paths written so that they slip past the checks', () => {
     '/vault/./ledger.html',
     '/vault/%2e/ledger.html',
     '/./vault/ledger.md',
+    '//treasury.yaml',
+    '/./spare.yaml',
     '//_docsite/manifest.json',
     '/./_docsite/manifest.json',
     '/%2e/_docsite/manifest.json',
@@ -137,5 +157,24 @@ describe('paths written so that they slip past the checks', () => {
     const twin = await send(runtime.url, { method: 'GET', path: missingTwin(path) });
     expect(answer.status, answer.body.slice(0, 80)).toBe(twin.status);
     expect(answer.body.replaceAll(encodeURIComponent(path), 'PATH')).toBe(twin.body.replaceAll(encodeURIComponent(missingTwin(path)), 'PATH'));
+  });
+});
+
+describe('OpenAPI files', () => {
+  const files = { '/public.yaml': 'Status API', '/treasury.yaml': 'Treasury API', '/shifts.yaml': 'Shifts API', '/spare.yaml': 'Spare API' };
+
+  it.each(PEOPLE)('are served to %s only when they may read a page that uses them (unused: a login)', async (who) => {
+    for (const [path, title] of Object.entries(files)) {
+      const response = await browsers[who].get(path);
+      expect(response.status, path).toBe(mayRead(who, path) ? 200 : 404);
+      expect((await response.text()).includes(title), path).toBe(mayRead(who, path));
+    }
+  });
+
+  it.each(WHO)('are in the MCP filesystem of %s only when they may read a page that uses them', async (who) => {
+    const url = who === 'anonymous' ? `${runtime.url}/mcp` : `${runtime.url}/authed/mcp`;
+    const listing = await callTool(url, bundle.manifest.tools.filesystem.name, { command: 'ls /openapi' }, tokens[who]);
+    const shown = Object.keys(files).filter((path) => listing.includes(path.slice(1)));
+    expect(shown).toEqual(Object.keys(files).filter((path) => mayRead(who, path)));
   });
 });

@@ -32,10 +32,13 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
   // Compared without case, as a case-insensitive file system (macOS, Windows) would open them.
   const pageFiles = new Set(bundle.manifest.pages.flatMap((page) => [page.html, page.markdown, page.source]).map((file) => file.toLowerCase()));
   const publicAssets = new Set(TEMPLATE_ASSETS.map((name) => `${BUNDLE_PATHS.assets}${name}`.toLowerCase()));
-  /** Whether the bundle file `file` (see bundleFileOf) may be sent as it is: not docsite's own, not a page's. */
-  const servable = (file: string): boolean => {
+  const openapiFiles = new Map(bundle.openapi.map((file) => [file.file.toLowerCase(), file]));
+  /** Whether the bundle file `file` (see bundleFileOf) may be sent as it is to this reader: not docsite's own, not a page's, and readable. */
+  const servable = (file: string, view: ReaderView): boolean => {
     const key = file.toLowerCase();
-    return file !== '' && !pageFiles.has(key) && (!PRIVATE.test(file) || publicAssets.has(key));
+    if (file === '' || pageFiles.has(key) || (PRIVATE.test(file) && !publicAssets.has(key))) return false;
+    const openapi = openapiFiles.get(key);
+    return !openapi || view.canRead(openapi);
   };
 
   const notFound = async (req: Request, res: Response): Promise<void> => {
@@ -94,7 +97,7 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
     const target = redirect(path);
     if (target) return res.redirect(target.permanent ? 308 : 307, target.location);
     const file = bundleFileOf(path);
-    if (servable(file)) {
+    if (servable(file, view)) {
       return res.sendFile(file, { root: bundle.dir, dotfiles: 'deny' }, (error) => {
         if (error && !res.headersSent) void notFound(req, res);
       });
