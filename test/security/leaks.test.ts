@@ -28,6 +28,8 @@ const SITE = {
       { source: '/old-handbook', destination: '/members/handbook#start' },
       { source: '/old/:slug*', destination: '/vault/:slug*' },
       { source: '/old-money-spec', destination: '/treasury.yaml' },
+      { source: '/old-llms', destination: '/llms.txt' },
+      { source: '/elsewhere/:slug*', destination: 'https://example.com/docs/:slug*' },
     ],
     navigation: {
       versions: [
@@ -135,6 +137,13 @@ const mayRead = (who: Who, path: string): boolean => READABLE[path]?.includes(wh
 /** A path as long as `path` that names nothing: its last segment's letters become `q`. */
 const missingTwin = (path: string): string => path.replace(/[^/]*$/, (last) => last.replace(/[a-z0-9]/g, 'q'));
 
+/** What a response tells: status, headers but the per-response ones, and the body with the asked path blanked out. */
+async function answerOf(response: Response, path: string): Promise<object> {
+  const blank = (text: string) => text.replaceAll(encodeURIComponent(path), 'PATH').replaceAll(path, 'PATH');
+  const headers = [...response.headers].filter(([name]) => !['date', 'x-request-id', 'etag'].includes(name)).map(([name, value]) => [name, blank(value)]);
+  return { status: response.status, headers, body: blank(await response.text()) };
+}
+
 describe('paths written so that they slip past the checks', () => {
   // Sent as written (browsers and fetch would tidy them): each must answer as the same-length missing path.
   const tricks = [
@@ -176,5 +185,38 @@ describe('OpenAPI files', () => {
     const listing = await callTool(url, bundle.manifest.tools.filesystem.name, { command: 'ls /openapi' }, tokens[who]);
     const shown = Object.keys(files).filter((path) => listing.includes(path.slice(1)));
     expect(shown).toEqual(Object.keys(files).filter((path) => mayRead(who, path)));
+  });
+});
+
+describe('docs.json redirects', () => {
+  it.each(PEOPLE)('to a page %s may not read answer as a path with no redirect, and lead on to readable ones', async (who) => {
+    for (const source of ['/old-ledger', '/old/ledger', '/old/rota', '/old-handbook', '/old-money-spec']) {
+      const destination = {
+        '/old-ledger': '/vault/ledger',
+        '/old/ledger': '/vault/ledger',
+        '/old/rota': '/vault/rota',
+        '/old-handbook': '/members/handbook',
+        '/old-money-spec': '/treasury.yaml',
+      }[source]!;
+      const response = await browsers[who].get(source);
+      if (mayRead(who, destination)) {
+        expect(response.status, source).toBe(308);
+        expect(response.headers.get('location'), source).toMatch(new RegExp(`^${destination.replace('.', '\\.')}`));
+      } else {
+        expect(await answerOf(response, source), source).toEqual(await answerOf(await browsers[who].get(missingTwin(source)), missingTwin(source)));
+      }
+    }
+    expect((await browsers[who].get('/old-open')).headers.get('location')).toBe('/vault/open');
+    expect((await browsers[who].get('/old/open')).headers.get('location')).toBe('/vault/open');
+    // Out of the site, or to a fixed destination that is no page: sent as written.
+    expect((await browsers[who].get('/old-llms')).headers.get('location')).toBe('/llms.txt');
+    expect((await browsers[who].get('/elsewhere/a/b')).headers.get('location')).toBe('https://example.com/docs/a/b');
+  });
+
+  it('with a wildcard, tell a restricted destination from a missing one in no way', async () => {
+    // /old/qqqqqq leads to /vault/qqqqqq, which does not exist: the same answer as /old/ledger to a non-member.
+    expect(await answerOf(await browsers.staff.get('/old/ledger'), '/old/ledger')).toEqual(
+      await answerOf(await browsers.staff.get('/old/qqqqqq'), '/old/qqqqqq'),
+    );
   });
 });
