@@ -69,7 +69,7 @@ export function encodedUrl(url: string): string {
 }
 
 /** The tree of the default version and language: what readers see first. */
-export function defaultTree(navigation: ResolvedNavigation): NavigationTree | undefined {
+export function defaultTree(navigation: Pick<ResolvedNavigation, 'trees' | 'versions' | 'languages'>): NavigationTree | undefined {
   const version = navigation.versions.find((v) => v.default)?.name ?? null;
   const language = navigation.languages.find((l) => l.default)?.name ?? null;
   const score = (t: NavigationTree): number => (t.version === version ? 2 : 0) + (t.language === language ? 1 : 0);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, readBundle, type LoadedBundle } from '../../src/bundle/index.js';
 import { Browser, localConfig, SESSION_ENV, startAuthRuntime, type AuthRuntime } from '../helpers/auth-runtime.js';
-import { callTool } from '../helpers/mcp-rpc.js';
+import { callTool, rpc } from '../helpers/mcp-rpc.js';
 import { send } from '../helpers/raw-http.js';
 import { page, writeSite } from '../helpers/site.js';
 
@@ -218,5 +218,25 @@ describe('docs.json redirects', () => {
     expect(await answerOf(await browsers.staff.get('/old/ledger'), '/old/ledger')).toEqual(
       await answerOf(await browsers.staff.get('/old/qqqqqq'), '/old/qqqqqq'),
     );
+  });
+});
+
+describe('the generated skill', () => {
+  const topicsOf = (skill: string): string[] => [...(skill.split('## What the documentation covers')[1] ?? '').matchAll(/^- (.*)$/gm)].map((m) => m[1]!);
+  const expected: Record<Who, string[]> = {
+    anonymous: ['Welcome', 'Vault'],
+    credential: ['Welcome', 'Vault'],
+    finance: ['Welcome', 'Vault', 'Treasury'],
+    staff: ['Welcome', 'Vault', 'Rosters'],
+  };
+
+  it.each(PEOPLE)('at /skill.md names only the tabs %s may read a page of', async (who) => {
+    expect(topicsOf(await (await browsers[who].get('/skill.md')).text())).toEqual(expected[who]);
+  });
+
+  it.each(WHO)('as an MCP resource names only the tabs %s may read a page of', async (who) => {
+    const url = who === 'anonymous' ? `${runtime.url}/mcp` : `${runtime.url}/authed/mcp`;
+    const read = await rpc(url, 'resources/read', { uri: 'docsite://skills/leaks-docs' }, tokens[who]);
+    expect(topicsOf(read.body.result.contents[0].text)).toEqual(expected[who]);
   });
 });
