@@ -1,4 +1,4 @@
-// What one principal sees of the site: readable pages and files, HTML without links to unreadable pages.
+// What one principal sees of the site: readable pages and files, HTML with no trace of the pages they may not read.
 import type { LoadedBundle, ManifestPage } from '../bundle/index.js';
 import { canRead, type PageAccess, type Principal } from '../site/index.js';
 
@@ -8,13 +8,22 @@ export interface ReaderView {
   authentication: boolean;
   /** Whether this reader may read a page, or a file pages use (an OpenAPI file). */
   canRead(item: { access: PageAccess }): boolean;
-  /** Removes the navigation links (marked `data-access` by the build) that point at pages this reader may not read; tabs keep their first link left. */
+  /**
+   * The page's HTML as this reader may see it: without the navigation the build marked
+   * (render/layout/access-marks.ts) that leads to pages they may not read (tabs keep their first
+   * link left), without the sidebar groups that leaves empty, and without the marks and numbering
+   * that would count what was taken out. What is left is what a site without those pages would show.
+   */
   filterHtml(html: string): string;
 }
 
 const MARKED_LINK = /<(li|a) data-access="([^"]*)"[^>]*>[\s\S]*?<\/\1>/g;
 /** A header tab's candidate link (render/layout/header.ts): the first left of each tab stays. */
 const TAB_CANDIDATE = /<li(?: data-access="[^"]*")? data-tab="(\d+)">[\s\S]*?<\/li>/g;
+const ACCESS_MARK = /<(li|a) data-access="[^"]*"/g;
+/** A sidebar group with nothing left in it (render/layout/sidebar.ts). */
+const EMPTY_GROUP = /<li class="nav-group"><details data-group="g\d+"(?: open)?><summary>(?:(?!<\/summary>)[\s\S])*<\/summary><ul><\/ul><\/details><\/li>/g;
+const GROUP_NUMBER = /data-group="g\d+"/g;
 
 /** Keeps the first candidate of each tab, drops the others. */
 function firstTabCandidates(html: string): string {
@@ -24,6 +33,23 @@ function firstTabCandidates(html: string): string {
     kept.add(tab);
     return element;
   });
+}
+
+/** `html` without `pattern`'s matches, also those that removing others leaves (a group of empty groups). */
+function removeAll(html: string, pattern: RegExp): string {
+  let before: string;
+  let after = html;
+  do {
+    before = after;
+    after = before.replace(pattern, '');
+  } while (after !== before);
+  return after;
+}
+
+/** The sidebar's groups numbered again from 1, so no gap shows where one was taken out. */
+function renumberGroups(html: string): string {
+  let group = 0;
+  return html.replace(GROUP_NUMBER, () => `data-group="g${++group}"`);
 }
 
 export function readerView(principal: Principal, authentication: boolean): ReaderView {
@@ -38,7 +64,10 @@ export function readerView(principal: Principal, authentication: boolean): Reade
     principal,
     authentication,
     canRead: (item) => canRead(principal, item.access, authentication),
-    filterHtml: (html) => firstTabCandidates(html.replace(MARKED_LINK, (element, _tag: string, mark: string) => (allows(mark) ? element : ''))),
+    filterHtml: (html) => {
+      const readable = firstTabCandidates(html.replace(MARKED_LINK, (element, _tag: string, mark: string) => (allows(mark) ? element : '')));
+      return renumberGroups(removeAll(readable.replace(ACCESS_MARK, '<$1'), EMPTY_GROUP));
+    },
   };
 }
 

@@ -96,6 +96,8 @@ const READABLE: Record<string, Who[]> = {
   '/shifts.yaml': ['staff'],
   '/spare.yaml': ['finance', 'staff', 'credential'],
 };
+/** Public pages: every browser reads these whole. */
+const PUBLIC_PAGES = ['/', '/status', '/vault/open', '/vault/after'];
 
 let runtime: AuthRuntime;
 let bundle: LoadedBundle;
@@ -238,5 +240,27 @@ describe('the generated skill', () => {
     const url = who === 'anonymous' ? `${runtime.url}/mcp` : `${runtime.url}/authed/mcp`;
     const read = await rpc(url, 'resources/read', { uri: 'docsite://skills/leaks-docs' }, tokens[who]);
     expect(topicsOf(read.body.result.contents[0].text)).toEqual(expected[who]);
+  });
+});
+
+describe('a sidebar group holding only pages the reader may not read', () => {
+  const sidebarOf = (html: string): string => /<nav class="sidebar"[\s\S]*?<\/nav>/.exec(html)![0];
+
+  it.each(PEOPLE)('is left out, with its nested groups, for %s', async (who) => {
+    const sidebar = sidebarOf(await (await browsers[who].get('/vault/open')).text());
+    expect(sidebar.includes('<summary>Finance desk</summary>')).toBe(who === 'finance');
+    expect(sidebar.includes('<summary>Payroll cycle</summary>')).toBe(who === 'finance');
+    expect(sidebar.includes('<summary>Staff room</summary>')).toBe(who === 'staff');
+    expect(sidebar).not.toMatch(/<ul><\/ul>/);
+  });
+
+  it.each(PEOPLE)('leaves no gap in the numbering of the groups shown to %s', async (who) => {
+    const sidebar = sidebarOf(await (await browsers[who].get('/vault/open')).text());
+    const ids = [...sidebar.matchAll(/data-group="g(\d+)"/g)].map((match) => Number(match[1]));
+    expect(ids).toEqual(ids.map((_, i) => i + 1));
+  });
+
+  it.each(PEOPLE)('served pages carry no access marks naming groups, for %s', async (who) => {
+    for (const path of PUBLIC_PAGES) expect(await (await browsers[who].get(path)).text(), path).not.toMatch(/data-access=|data-choice=/);
   });
 });
