@@ -10,28 +10,30 @@ export interface ReaderView {
   canRead(item: { access: PageAccess }): boolean;
   /**
    * The page's HTML as this reader may see it: without the navigation the build marked
-   * (render/layout/access-marks.ts) that leads to pages they may not read (tabs keep their first
-   * link left), without the sidebar groups that leaves empty, and without the marks and numbering
-   * that would count what was taken out. What is left is what a site without those pages would show.
+   * (render/layout/access-marks.ts) that leads to pages they may not read, without the sidebar
+   * groups and switchers that leaves empty, and without the marks and numbering that would
+   * count what was taken out. What is left is what a site without those pages would show.
    */
   filterHtml(html: string): string;
 }
 
 const MARKED_LINK = /<(li|a) data-access="([^"]*)"[^>]*>[\s\S]*?<\/\1>/g;
-/** A header tab's candidate link (render/layout/header.ts): the first left of each tab stays. */
-const TAB_CANDIDATE = /<li(?: data-access="[^"]*")? data-tab="(\d+)">[\s\S]*?<\/li>/g;
+/** One candidate of a link with several (see choiceMark): its tag, its access mark, its key and the rest of it. */
+const CHOICE = /<(li|a)( data-access="[^"]*")? data-choice="([^"]*)"([^>]*>[\s\S]*?<\/\1>)/g;
 const ACCESS_MARK = /<(li|a) data-access="[^"]*"/g;
 /** A sidebar group with nothing left in it (render/layout/sidebar.ts). */
 const EMPTY_GROUP = /<li class="nav-group"><details data-group="g\d+"(?: open)?><summary>(?:(?!<\/summary>)[\s\S])*<\/summary><ul><\/ul><\/details><\/li>/g;
+/** A version or language switcher with one option left: the current one (render/layout/header.ts). */
+const LONE_SWITCHER = /<details class="switcher"><summary(?:(?!<\/summary>)[\s\S])*<\/summary><ul><li>(?:(?!<\/?li)[\s\S])*<\/li><\/ul><\/details>/g;
 const GROUP_NUMBER = /data-group="g\d+"/g;
 
-/** Keeps the first candidate of each tab, drops the others. */
-function firstTabCandidates(html: string): string {
+/** Keeps the first candidate of each link, without its choice mark; drops the others. */
+function firstCandidates(html: string): string {
   const kept = new Set<string>();
-  return html.replace(TAB_CANDIDATE, (element, tab: string) => {
-    if (kept.has(tab)) return '';
-    kept.add(tab);
-    return element;
+  return html.replace(CHOICE, (_element, tag: string, access: string | undefined, key: string, rest: string) => {
+    if (kept.has(key)) return '';
+    kept.add(key);
+    return `<${tag}${access ?? ''}${rest}`;
   });
 }
 
@@ -65,8 +67,8 @@ export function readerView(principal: Principal, authentication: boolean): Reade
     authentication,
     canRead: (item) => canRead(principal, item.access, authentication),
     filterHtml: (html) => {
-      const readable = firstTabCandidates(html.replace(MARKED_LINK, (element, _tag: string, mark: string) => (allows(mark) ? element : '')));
-      return renumberGroups(removeAll(readable.replace(ACCESS_MARK, '<$1'), EMPTY_GROUP));
+      const readable = firstCandidates(html.replace(MARKED_LINK, (element, _tag: string, mark: string) => (allows(mark) ? element : '')));
+      return renumberGroups(removeAll(readable.replace(ACCESS_MARK, '<$1'), EMPTY_GROUP).replace(LONE_SWITCHER, ''));
     },
   };
 }

@@ -264,3 +264,28 @@ describe('a sidebar group holding only pages the reader may not read', () => {
     for (const path of PUBLIC_PAGES) expect(await (await browsers[who].get(path)).text(), path).not.toMatch(/data-access=|data-choice=/);
   });
 });
+
+describe('previous and next links', () => {
+  const pagerOf = async (who: (typeof PEOPLE)[number], path: string) => {
+    const html = await (await browsers[who].get(path)).text();
+    return Object.fromEntries([...html.matchAll(/<a class="pager-(previous|next)" href="([^"]*)"/g)].map((match) => [match[1], match[2]]));
+  };
+
+  it('lead past the pages a reader may not read to the next one they may', async () => {
+    expect(await pagerOf('anonymous', '/vault/open')).toEqual({ previous: '/status', next: '/vault/after' });
+    expect(await pagerOf('anonymous', '/vault/after')).toEqual({ previous: '/vault/open' });
+    expect(await pagerOf('staff', '/vault/open')).toEqual({ previous: '/members/handbook', next: '/vault/rota' });
+    expect(await pagerOf('finance', '/vault/open')).toEqual({ previous: '/members/handbook', next: '/vault/ledger' });
+    expect(await pagerOf('finance', '/vault/after')).toEqual({ previous: '/vault/payroll', next: '/treasury/reserves' });
+  });
+});
+
+describe('the version switcher', () => {
+  it.each(PEOPLE)('names a version only when %s may read a page of it', async (who) => {
+    const html = await (await browsers[who].get('/vault/open')).text();
+    const switcher = /<details class="switcher">[\s\S]*?<\/details>/.exec(html)?.[0] ?? '';
+    expect(switcher.includes('archive'), switcher).toBe(who === 'finance');
+    // A switcher left with the current version alone would still tell that there is another.
+    expect(html.includes('class="switcher"')).toBe(who === 'finance');
+  });
+});
