@@ -289,3 +289,24 @@ describe('the version switcher', () => {
     expect(html.includes('class="switcher"')).toBe(who === 'finance');
   });
 });
+
+describe('the assistant', () => {
+  /** The assistant's answer to a question about public content, asked from `pagePath`, without what each conversation has of its own. */
+  const answerFrom = async (pagePath: string): Promise<object> => {
+    const key = (await runtime.store.createApiKey({ kind: 'assistant' })).key;
+    const response = await fetch(`${runtime.url}/v1/assistant/${bundle.manifest.site.projectId}/message`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: 'what follows any close', pagePath }),
+    });
+    expect(response.status).toBe(200);
+    const { id: _id, timestamp: _timestamp, pageUrl: _pageUrl, ...answer } = (await response.json()) as Record<string, unknown>;
+    return answer;
+  };
+
+  it('answers from a page it may not read as from a missing one (the page does not scope the search)', async () => {
+    const restricted = await answerFrom('/archive/ledger-2019');
+    expect(restricted).toEqual(await answerFrom(missingTwin('/archive/ledger-2019')));
+    expect(JSON.stringify(restricted)).toContain('/vault/after');
+  });
+});
