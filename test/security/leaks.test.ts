@@ -310,3 +310,111 @@ describe('the assistant', () => {
     expect(JSON.stringify(restricted)).toContain('/vault/after');
   });
 });
+/** What only finance may read: titles, paths, words, group and tab labels, file names, spec contents. */
+const FINANCE = [
+  'Ledger reconciliation',
+  '/vault/ledger',
+  'quinquennial',
+  'Payroll',
+  '/vault/payroll',
+  'Finance desk',
+  'Treasury',
+  'treasury',
+  'Reserve',
+  'List reserves',
+  'ledger-2019',
+  'Ledger of 2019',
+];
+/** What only staff may read. */
+const STAFF = ['Duty rota', '/vault/rota', 'sesquipedalian', 'Staff room', 'Rosters', 'rosters', 'Shift', 'shifts'];
+/** What needs a sign-in (no groups). */
+const MEMBERS = ['Members handbook', 'members/handbook', 'perspicacious', 'Members area', 'spare.yaml', 'Spare'];
+const HIDDEN: Record<Who, string[]> = {
+  anonymous: [...FINANCE, ...STAFF, ...MEMBERS],
+  credential: [...FINANCE, ...STAFF],
+  finance: STAFF,
+  staff: FINANCE,
+};
+/** The hidden words `text` contains. */
+const leaked = (who: Who, text: string): string[] => HIDDEN[who].filter((word) => text.includes(word));
+/** Everything a browser may fetch that is not a restricted page itself, as one text per path, Location headers included. */
+async function httpSurfaces(who: (typeof PEOPLE)[number]): Promise<Record<string, string>> {
+  const paths = [
+    ...PUBLIC_PAGES,
+    ...PUBLIC_PAGES.map((p) => (p === '/' ? '/index.md' : `${p}.md`)),
+    ...Object.keys(READABLE).filter((p) => mayRead(who, p)),
+    '/old-ledger',
+    '/old-open',
+    '/old-handbook',
+    '/old/ledger',
+    '/old/payroll',
+    '/old/rota',
+    '/old-money-spec',
+    '/nothing-here',
+    '/llms.txt',
+    '/llms-full.txt',
+    '/sitemap.xml',
+    '/robots.txt',
+    '/skill.md',
+    '/.well-known/mcp',
+    '/.well-known/mcp/server-cards.json',
+    '/.well-known/ai-catalog.json',
+    '/mcp/server-card',
+    '/authed/mcp/server-card',
+  ];
+  const texts: Record<string, string> = {};
+  for (const path of paths) {
+    const response = await browsers[who].get(path);
+    texts[path] = `${response.headers.get('location') ?? ''}\n${await response.text()}`;
+  }
+  return texts;
+}
+
+/** Everything an agent may read over MCP: resources, every skill, search, filesystem listings and files. */
+async function mcpSurfaces(who: Who): Promise<Record<string, string>> {
+  const url = who === 'anonymous' ? `${runtime.url}/mcp` : `${runtime.url}/authed/mcp`;
+  const token = tokens[who];
+  const { search, filesystem } = bundle.manifest.tools;
+  const fs = (command: string) => callTool(url, filesystem.name, { command }, token);
+  const listed = await rpc(url, 'resources/list', {}, token);
+  const texts: Record<string, string> = { resourcesList: JSON.stringify(listed.body) };
+  for (const resource of listed.body.result.resources as { uri: string }[])
+    texts[resource.uri] = JSON.stringify((await rpc(url, 'resources/read', { uri: resource.uri }, token)).body);
+  for (const word of ['quinquennial', 'sesquipedalian', 'perspicacious', 'reserves', 'shifts', 'spare'])
+    texts[`search ${word}`] = (await callTool(url, search.name, { query: word }, token)).replaceAll(`"${word}"`, 'QUERY');
+  texts.ls = await fs('ls -laR /');
+  texts.find = await fs('find /');
+  texts.cat = await fs('cat /openapi/*');
+  texts.grep = await fs('grep -ril quinquennial /');
+  texts.tools = JSON.stringify((await rpc(url, 'tools/list', {}, token)).body.result.tools.map((tool: { name: string }) => tool.name));
+  return texts;
+}
+
+describe.each(PEOPLE)('browsing as %s', (who) => {
+  it('no page, Markdown, redirect, agent file or discovery file names what the reader may not read', async () => {
+    const texts = await httpSurfaces(who);
+    for (const [path, text] of Object.entries(texts)) expect(leaked(who, text), path).toEqual([]);
+    // The control: the pages were served whole.
+    expect(texts['/vault/after']).toContain('What follows any close.');
+  });
+
+  it('a restricted page, its Markdown and a file only restricted pages use answer as a missing one does', async () => {
+    for (const path of Object.keys(READABLE).filter((p) => !mayRead(who, p))) {
+      const forms = path.endsWith('.yaml') ? [path] : [path, `${path}.md`];
+      for (const asked of forms) {
+        const twin = missingTwin(asked);
+        expect(await answerOf(await browsers[who].get(asked), asked), asked).toEqual(await answerOf(await browsers[who].get(twin), twin));
+        const markdown = { accept: 'text/markdown' };
+        expect(await answerOf(await browsers[who].get(asked, markdown), asked), `${asked} as Markdown`).toEqual(
+          await answerOf(await browsers[who].get(twin, markdown), twin),
+        );
+      }
+    }
+  });
+});
+
+describe.each(WHO)('over MCP as %s', (who) => {
+  it('no resource, search result, filesystem command or tool names what the reader may not read', async () => {
+    for (const [what, text] of Object.entries(await mcpSurfaces(who))) expect(leaked(who, text), what).toEqual([]);
+  });
+});
