@@ -39,6 +39,13 @@ export interface LoadedBundle {
   sources: ReadonlyMap<string, SourceFile>;
   /** OpenAPI files, at `/openapi/<name>` in the MCP filesystem. */
   openapi: OpenApiFile[];
+  /**
+   * Who may read the bundle's files that pages use and its OpenAPI files, by bundle-relative path
+   * (see accessOfFileUsedBy): whoever may read a page that uses the file. The other files are the
+   * site's (its logo, say) or used by no page: everyone's, but for an OpenAPI file, which then
+   * needs a login.
+   */
+  fileAccess: ReadonlyMap<string, PageAccess>;
   skills: LoadedSkill[];
   /** The sidebars pages show, by key (see `readPageHtml`). */
   sidebars: ReadonlyMap<string, SidebarFile>;
@@ -61,11 +68,12 @@ export async function readBundle(dir: string, indexOptions: IndexOptions = {}): 
   );
   const sourceTexts = readSourceParts(dir, manifest.pages);
   const sources = manifest.pages.map((page): [string, SourceFile] => [page.path, { path: sourcePathOf(page.url), content: sourceTexts.get(page.path)! }]);
+  const fileAccess = fileAccessOf(manifest);
   const openapi = manifest.openapi.map((file) => ({
     path: `/openapi/${file.replace(/^openapi\//, '')}`,
     file,
     content: text(file),
-    access: accessOfFileUsedBy(manifest.pages.filter((page) => page.openapi === file).map((page) => page.access)),
+    access: fileAccess.get(file)!,
   }));
   const skills = manifest.skills.map((skill) => ({ ...skill, content: text(skill.file) }));
   const sidebars = Object.entries(manifest.sidebars).map(([key, file]): [string, SidebarFile] => [key, sidebarOf(dir, file, text(file))]);
@@ -76,9 +84,17 @@ export async function readBundle(dir: string, indexOptions: IndexOptions = {}): 
     pagesByUrl: new Map(manifest.pages.map((page) => [page.url, page])),
     sources: new Map(sources),
     openapi,
+    fileAccess,
     skills,
     sidebars: new Map(sidebars),
   };
+}
+
+/** The access of each file pages use (ManifestPage.files) and of each OpenAPI file. */
+function fileAccessOf(manifest: Manifest): Map<string, PageAccess> {
+  const users = new Map<string, PageAccess[]>(manifest.openapi.map((file) => [file, []]));
+  for (const page of manifest.pages) for (const file of page.files ?? []) users.set(file, [...(users.get(file) ?? []), page.access]);
+  return new Map([...users].map(([file, accesses]) => [file, accessOfFileUsedBy(accesses)]));
 }
 
 /** Parses a sidebar file; throws UsageError when it is not one whose marks fit its HTML. */

@@ -7,12 +7,13 @@ import { discoverFiles, parsePage, parsePages, readSkills, type PageModel, type 
 import { compareDiagnostics, diagnostic, START, type Diagnostic } from '../diagnostics/index.js';
 import { UsageError } from '../errors.js';
 import { configuredServers, resolveEndpoint } from './api-endpoint.js';
-import { checkSiteImages, linkChecker } from './check-links.js';
+import { checkSiteImages, linkChecker, siteImageFiles } from './check-links.js';
 import { addUnusedDocument, checkOperations, openApiPath, type OpenApiDocument, type OperationReference } from './openapi.js';
 import { openApiPageSource, operationOf } from './openapi-page.js';
 import { checkPublishedFiles, skippedLinkDiagnostic } from './published-files.js';
 import { openApiFileOf, resolveNavigation } from './resolve-navigation.js';
 import { classifyPage, pageUrl, type SiteModel, type SitePage } from './site-model.js';
+import { documentedFiles, usedFiles } from './used-files.js';
 
 export interface LoadOptions {
   /** Parser threads; a small site (under 100 pages) is parsed in the calling thread. Default: one per core. */
@@ -75,12 +76,13 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   const generated = endpointPages(nav.navigation.endpoints, openapi.documents, pagePaths, configuredServers(config)[0], options.parseSource ?? parsePage);
   for (const result of generated) diagnostics.push(...result.diagnostics);
   const documented = documentedFiles(nav.navigation.endpoints, generated, parsed, defaultOpenApi, openapi.documents);
+  const fileTargets = { pages: new Set([...parsed, ...generated].map(({ page }) => page.path)), files: fileSet, siteFiles: new Set(siteImageFiles(config)) };
 
   const pages = [...parsed, ...generated]
     .map(({ page }: ParsedPage): SitePage => {
       const endpoint = resolveEndpoint(page, config, diagnostics);
-      const openapiFile = documented.get(page.path);
-      return { ...page, ...classifyPage(page, nav.navigation, config), ...(endpoint ? { endpoint } : {}), ...(openapiFile ? { openapiFile } : {}) };
+      const files = usedFiles(page, documented.get(page.path), fileTargets);
+      return { ...page, ...classifyPage(page, nav.navigation, config), ...(endpoint ? { endpoint } : {}), ...(files.length > 0 ? { files } : {}) };
     })
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const pageMap = new Map(pages.map((page) => [page.path, page]));
@@ -162,28 +164,6 @@ function endpointPages(
     written.set(endpoint.page, parse(`${endpoint.page}.mdx`, openApiPageSource(document, endpoint.method, endpoint.path, siteServer)));
   }
   return [...written.values()];
-}
-
-/**
- * Page path -> the local OpenAPI file whose operation the page documents: the spec of each
- * generated endpoint page, and the file of each page's `openapi` frontmatter (else docs.json's).
- */
-function documentedFiles(
-  endpoints: SiteModel['navigation']['endpoints'],
-  generated: readonly ParsedPage[],
-  parsed: readonly ParsedPage[],
-  defaultOpenApi: string | undefined,
-  documents: ReadonlyMap<string, OpenApiDocument>,
-): Map<string, string> {
-  const files = new Map<string, string>();
-  const add = (path: string, reference: string | undefined): void => {
-    const file = reference === undefined ? undefined : openApiPath(reference);
-    if (file !== undefined && documents.has(file) && !files.has(path)) files.set(path, file);
-  };
-  const generatedPaths = new Set(generated.map(({ page }) => page.path));
-  for (const endpoint of endpoints) if (generatedPaths.has(endpoint.page)) add(endpoint.page, endpoint.openapi);
-  for (const { page } of parsed) if (page.openapi) add(page.path, page.openapi.file ?? defaultOpenApi);
-  return files;
 }
 
 function operationReferences(

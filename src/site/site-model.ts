@@ -31,8 +31,8 @@ export interface SitePage extends PageModel {
   indexed: boolean;
   access: PageAccess;
   endpoint?: ResolvedEndpoint;
-  /** The local OpenAPI file (docs-folder relative) whose operation the page documents. */
-  openapiFile?: string;
+  /** Published files of the docs folder the page uses (see usedFiles): its OpenAPI file, its images and linked files. */
+  files?: string[];
 }
 
 /** The validated site: the one model that emitters and the runtime consume. */

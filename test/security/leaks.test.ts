@@ -20,6 +20,8 @@ const spec = (title: string, path: string, summary: string): string =>
 const SITE = {
   'docs.json': {
     name: 'Leaks',
+    // The logo is the site's: public, though a finance page shows it too.
+    logo: '/images/logo.svg',
     // Named by docs.json, used by no page: it follows the site's default (a login).
     api: { openapi: 'spare.yaml' },
     redirects: [
@@ -64,14 +66,22 @@ const SITE = {
   'index.mdx': page({ title: 'Welcome', public: true }, 'Hello.'),
   'status.mdx': page({ title: 'Service status', public: true, openapi: 'public.yaml GET /status' }),
   'members/handbook.mdx': page({ title: 'Members handbook' }, 'The perspicacious member reads this.'),
-  'vault/open.mdx': page({ title: 'Open books', public: true }, 'Books anyone may read.'),
-  'vault/ledger.mdx': page({ title: 'Ledger reconciliation', groups: ['finance'] }, 'The quinquennial close.'),
+  'vault/open.mdx': page({ title: 'Open books', public: true }, 'Books anyone may read.\n\n<img src="/images/shared.svg" alt="Shared" />'),
+  'vault/ledger.mdx': page(
+    { title: 'Ledger reconciliation', groups: ['finance'] },
+    'The quinquennial close.\n\n![Chart](/images/ledger-chart.svg)\n\n![Shared](../images/shared.svg) ![Logo](/images/logo.svg)',
+  ),
   'vault/payroll.mdx': page({ title: 'Payroll run', groups: ['finance'] }, 'Payroll, quinquennially.'),
-  'vault/rota.mdx': page({ title: 'Duty rota', groups: ['staff'] }, 'The sesquipedalian rota.'),
+  'vault/rota.mdx': page({ title: 'Duty rota', groups: ['staff'] }, 'The sesquipedalian rota. [Download it](/downloads/rota-2024.pdf).'),
   'vault/after.mdx': page({ title: 'After the close', public: true }, 'What follows any close.'),
   'treasury/reserves.mdx': page({ title: 'Reserve balances', groups: ['finance'], openapi: 'treasury.yaml GET /reserves' }),
   'rosters/shifts.mdx': page({ title: 'Shift planning', groups: ['staff'], openapi: 'shifts.yaml GET /shifts' }),
   'archive/ledger-2019.mdx': page({ title: 'Ledger of 2019', groups: ['finance'] }, 'Old figures.'),
+  'images/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"><title>Logo</title></svg>',
+  'images/ledger-chart.svg': '<svg xmlns="http://www.w3.org/2000/svg"><title>Ledger chart</title></svg>',
+  'images/shared.svg': '<svg xmlns="http://www.w3.org/2000/svg"><title>Shared</title></svg>',
+  'images/unused.svg': '<svg xmlns="http://www.w3.org/2000/svg"><title>Unused</title></svg>',
+  'downloads/rota-2024.pdf': 'Rota of 2024',
   'public.yaml': spec('Status API', '/status', 'Get status'),
   'treasury.yaml': spec('Treasury API', '/reserves', 'List reserves'),
   'shifts.yaml': spec('Shifts API', '/shifts', 'List shifts'),
@@ -95,6 +105,8 @@ const READABLE: Record<string, Who[]> = {
   '/treasury.yaml': ['finance'],
   '/shifts.yaml': ['staff'],
   '/spare.yaml': ['finance', 'staff', 'credential'],
+  '/images/ledger-chart.svg': ['finance'],
+  '/downloads/rota-2024.pdf': ['staff'],
 };
 /** Public pages: every browser reads these whole. */
 const PUBLIC_PAGES = ['/', '/status', '/vault/open', '/vault/after'];
@@ -187,6 +199,14 @@ describe('OpenAPI files', () => {
     const listing = await callTool(url, bundle.manifest.tools.filesystem.name, { command: 'ls /openapi' }, tokens[who]);
     const shown = Object.keys(files).filter((path) => listing.includes(path.slice(1)));
     expect(shown).toEqual(Object.keys(files).filter((path) => mayRead(who, path)));
+  });
+});
+
+describe('images and files that pages use', () => {
+  const files = ['/images/logo.svg', '/images/shared.svg', '/images/unused.svg', '/images/ledger-chart.svg', '/downloads/rota-2024.pdf'];
+
+  it.each(PEOPLE)("are served to %s only when they may read a page that uses them (the site's own and unused ones: to everyone)", async (who) => {
+    for (const path of files) expect((await browsers[who].get(path)).status, path).toBe(mayRead(who, path) ? 200 : 404);
   });
 });
 
@@ -324,9 +344,10 @@ const FINANCE = [
   'List reserves',
   'ledger-2019',
   'Ledger of 2019',
+  'ledger-chart',
 ];
 /** What only staff may read. */
-const STAFF = ['Duty rota', '/vault/rota', 'sesquipedalian', 'Staff room', 'Rosters', 'rosters', 'Shift', 'shifts'];
+const STAFF = ['Duty rota', '/vault/rota', 'sesquipedalian', 'Staff room', 'Rosters', 'rosters', 'Shift', 'shifts', 'rota-2024'];
 /** What needs a sign-in (no groups). */
 const MEMBERS = ['Members handbook', 'members/handbook', 'perspicacious', 'Members area', 'spare.yaml', 'Spare'];
 const HIDDEN: Record<Who, string[]> = {
@@ -400,7 +421,7 @@ describe.each(PEOPLE)('browsing as %s', (who) => {
 
   it('a restricted page, its Markdown and a file only restricted pages use answer as a missing one does', async () => {
     for (const path of Object.keys(READABLE).filter((p) => !mayRead(who, p))) {
-      const forms = path.endsWith('.yaml') ? [path] : [path, `${path}.md`];
+      const forms = /\.\w+$/.test(path) ? [path] : [path, `${path}.md`];
       for (const asked of forms) {
         const twin = missingTwin(asked);
         expect(await answerOf(await browsers[who].get(asked), asked), asked).toEqual(await answerOf(await browsers[who].get(twin), twin));

@@ -32,16 +32,16 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
   // Compared without case, as a case-insensitive file system (macOS, Windows) would open them.
   const pageFiles = new Set(bundle.manifest.pages.flatMap((page) => [page.html, page.markdown, page.source]).map((file) => file.toLowerCase()));
   const publicAssets = new Set(TEMPLATE_ASSETS.map((name) => `${BUNDLE_PATHS.assets}${name}`.toLowerCase()));
-  const openapiFiles = new Map(bundle.openapi.map((file) => [file.file.toLowerCase(), file]));
+  const fileAccess = new Map([...bundle.fileAccess].map(([file, access]) => [file.toLowerCase(), { access }]));
   /**
-   * What the bundle file `file` (see bundleFileOf) is to this reader: `hidden`, a page's file or an
-   * OpenAPI file they may not read; `private`, docsite's own data and the documents the runtime
+   * What the bundle file `file` (see bundleFileOf) is to this reader: `hidden`, a page's file or a
+   * file pages use (an image, an OpenAPI file) that they may not read; `private`, docsite's own data and the documents the runtime
    * makes (never sent as they are); else `open`, sent as it is when it exists.
    */
   const fileKind = (file: string, view: ReaderView): 'hidden' | 'private' | 'open' => {
     const key = file.toLowerCase();
-    const openapi = openapiFiles.get(key);
-    if (pageFiles.has(key) || (openapi && !view.canRead(openapi))) return 'hidden';
+    const used = fileAccess.get(key);
+    if (pageFiles.has(key) || (used && !view.canRead(used))) return 'hidden';
     return file === '' || (PRIVATE.test(file) && !publicAssets.has(key)) ? 'private' : 'open';
   };
   const mayFollow = redirectCheck(bundle, fileKind);
