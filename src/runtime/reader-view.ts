@@ -17,10 +17,10 @@ export interface ReaderView {
   filterHtml(html: string): string;
 }
 
-const MARKED_LINK = /<(li|a) data-access="([^"]*)"[^>]*>[\s\S]*?<\/\1>/g;
-/** One candidate of a link with several (see choiceMark): its tag, its access mark, its key and the rest of it. */
-const CHOICE = /<(li|a)( data-access="[^"]*")? data-choice="([^"]*)"([^>]*>[\s\S]*?<\/\1>)/g;
-const ACCESS_MARK = /<(li|a) data-access="[^"]*"/g;
+/** A marked link: its tag, its access mark and the rest of it. */
+const MARKED_LINK = /<(li|a) data-access="([^"]*)"([^>]*>[\s\S]*?<\/\1>)/g;
+/** One candidate of a link with several (see choiceMark), its access mark gone: its tag, its key and the rest of it. */
+const CHOICE = /<(li|a) data-choice="([^"]*)"([^>]*>[\s\S]*?<\/\1>)/g;
 /** A sidebar group with nothing left in it (render/layout/sidebar.ts). */
 const EMPTY_GROUP = /<li class="nav-group"><details data-group="g\d+"(?: open)?><summary>(?:(?!<\/summary>)[\s\S])*<\/summary><ul><\/ul><\/details><\/li>/g;
 /** A version or language switcher with one option left: the current one (render/layout/header.ts). */
@@ -30,10 +30,10 @@ const GROUP_NUMBER = /data-group="g\d+"/g;
 /** Keeps the first candidate of each link, without its choice mark; drops the others. */
 function firstCandidates(html: string): string {
   const kept = new Set<string>();
-  return html.replace(CHOICE, (_element, tag: string, access: string | undefined, key: string, rest: string) => {
+  return html.replace(CHOICE, (_element, tag: string, key: string, rest: string) => {
     if (kept.has(key)) return '';
     kept.add(key);
-    return `<${tag}${access ?? ''}${rest}`;
+    return `<${tag}${rest}`;
   });
 }
 
@@ -48,10 +48,14 @@ function removeAll(html: string, pattern: RegExp): string {
   return after;
 }
 
-/** The sidebar's groups numbered again from 1, so no gap shows where one was taken out. */
-function renumberGroups(html: string): string {
+/** `html` without its empty sidebar groups, the groups left numbered again from 1, so no gap shows where one was taken out. */
+function withoutEmptyGroups(html: string): string {
+  // A scan for the empty list first: most pages have no empty group, and it is far cheaper than the pattern.
+  if (!html.includes('<ul></ul>')) return html;
+  const left = removeAll(html, EMPTY_GROUP);
+  if (left === html) return html;
   let group = 0;
-  return html.replace(GROUP_NUMBER, () => `data-group="g${++group}"`);
+  return left.replace(GROUP_NUMBER, () => `data-group="g${++group}"`);
 }
 
 export function readerView(principal: Principal, authentication: boolean): ReaderView {
@@ -67,8 +71,10 @@ export function readerView(principal: Principal, authentication: boolean): Reade
     authentication,
     canRead: (item) => canRead(principal, item.access, authentication),
     filterHtml: (html) => {
-      const readable = firstCandidates(html.replace(MARKED_LINK, (element, _tag: string, mark: string) => (allows(mark) ? element : '')));
-      return renumberGroups(removeAll(readable.replace(ACCESS_MARK, '<$1'), EMPTY_GROUP).replace(LONE_SWITCHER, ''));
+      // Links the reader may follow stay, without their mark: it names the other groups that may.
+      const readable = html.replace(MARKED_LINK, (_element, tag: string, mark: string, rest: string) => (allows(mark) ? `<${tag}${rest}` : ''));
+      const shown = withoutEmptyGroups(firstCandidates(readable));
+      return shown.includes('<details class="switcher">') ? shown.replace(LONE_SWITCHER, '') : shown;
     },
   };
 }
