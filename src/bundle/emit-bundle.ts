@@ -174,6 +174,7 @@ function manifestPage(page: SitePage, tree: NavigationTree | undefined, files: P
     ...files,
     section: placement?.breadcrumbs[0] ?? 'Other pages',
     summary: description ?? summaryOf(page.sections[0]?.text ?? ''),
+    ...(page.files ? { files: page.files } : {}),
     ...(page.endpoint
       ? { endpoint: { method: page.endpoint.method, url: page.endpoint.url, authMethod: page.endpoint.authMethod, playground: page.endpoint.playground } }
       : {}),

@@ -26,6 +26,8 @@ export interface ManifestPage {
   /** For llms.txt: the heading the page is listed under and its summary. */
   section: string;
   summary: string;
+  /** Bundle-relative files the page uses (its OpenAPI file, its images and linked files): a file's readers are its pages' (see LoadedBundle.fileAccess). */
+  files?: string[];
   endpoint?: { method: string; url: string; authMethod: AuthMethod; playground: PlaygroundMode };
 }
 
@@ -51,7 +53,7 @@ export interface Manifest {
   redirects: { source: string; destination: string; permanent: boolean }[];
   tools: Record<ToolRole, ToolDescriptor>;
   skills: ManifestSkill[];
-  /** OpenAPI files, bundle-relative, for the MCP filesystem's /openapi/ folder. */
+  /** OpenAPI files, bundle-relative, for the MCP filesystem's /openapi/ folder; readable by whoever may read a page that uses them (`ManifestPage.files`). */
   openapi: string[];
   /** Sidebar key -> bundle-relative file (see SidebarFile): the sidebars that page HTML marks with `<!--docsite:sidebar KEY-->`. */
   sidebars: Record<string, string>;

@@ -6,6 +6,7 @@ import { schemaValidator } from '../config/index.js';
 import { UsageError } from '../errors.js';
 import { isConsistentSidebar, type SidebarFile } from '../render/index.js';
 import { SearchIndex, type IndexOptions } from '../search/index.js';
+import { accessOfFileUsedBy, type PageAccess } from '../site/index.js';
 import { BUNDLE_PATHS } from './emit-bundle.js';
 import type { Manifest, ManifestPage, ManifestSkill } from './manifest.js';
 import { readSourceParts } from './source-parts.js';
@@ -14,6 +15,12 @@ import { readSourceParts } from './source-parts.js';
 export interface SourceFile {
   path: string;
   content: string;
+}
+
+/** An OpenAPI file of the site: at `path` in the MCP filesystem, at `file` in the bundle, readable with `access`. */
+export interface OpenApiFile extends SourceFile {
+  file: string;
+  access: PageAccess;
 }
 
 /** A skill ready to serve as an MCP resource. */
@@ -31,7 +38,14 @@ export interface LoadedBundle {
   /** Each page's source, keyed by page path, for the MCP filesystem (`/<url-path>.mdx`). */
   sources: ReadonlyMap<string, SourceFile>;
   /** OpenAPI files, at `/openapi/<name>` in the MCP filesystem. */
-  openapi: SourceFile[];
+  openapi: OpenApiFile[];
+  /**
+   * Who may read the bundle's files that pages use and its OpenAPI files, by bundle-relative path
+   * (see accessOfFileUsedBy): whoever may read a page that uses the file. The other files are the
+   * site's (its logo, say) or used by no page: everyone's, but for an OpenAPI file, which then
+   * needs a login.
+   */
+  fileAccess: ReadonlyMap<string, PageAccess>;
   skills: LoadedSkill[];
   /** The sidebars pages show, by key (see `readPageHtml`). */
   sidebars: ReadonlyMap<string, SidebarFile>;
@@ -54,7 +68,13 @@ export async function readBundle(dir: string, indexOptions: IndexOptions = {}): 
   );
   const sourceTexts = readSourceParts(dir, manifest.pages);
   const sources = manifest.pages.map((page): [string, SourceFile] => [page.path, { path: sourcePathOf(page.url), content: sourceTexts.get(page.path)! }]);
-  const openapi = manifest.openapi.map((file) => ({ path: `/openapi/${file.replace(/^openapi\//, '')}`, content: text(file) }));
+  const fileAccess = fileAccessOf(manifest);
+  const openapi = manifest.openapi.map((file) => ({
+    path: `/openapi/${file.replace(/^openapi\//, '')}`,
+    file,
+    content: text(file),
+    access: fileAccess.get(file)!,
+  }));
   const skills = manifest.skills.map((skill) => ({ ...skill, content: text(skill.file) }));
   const sidebars = Object.entries(manifest.sidebars).map(([key, file]): [string, SidebarFile] => [key, sidebarOf(dir, file, text(file))]);
   return {
@@ -64,9 +84,17 @@ export async function readBundle(dir: string, indexOptions: IndexOptions = {}): 
     pagesByUrl: new Map(manifest.pages.map((page) => [page.url, page])),
     sources: new Map(sources),
     openapi,
+    fileAccess,
     skills,
     sidebars: new Map(sidebars),
   };
+}
+
+/** The access of each file pages use (ManifestPage.files) and of each OpenAPI file. */
+function fileAccessOf(manifest: Manifest): Map<string, PageAccess> {
+  const users = new Map<string, PageAccess[]>(manifest.openapi.map((file) => [file, []]));
+  for (const page of manifest.pages) for (const file of page.files ?? []) users.set(file, [...(users.get(file) ?? []), page.access]);
+  return new Map([...users].map(([file, accesses]) => [file, accessOfFileUsedBy(accesses)]));
 }
 
 /** Parses a sidebar file; throws UsageError when it is not one whose marks fit its HTML. */

@@ -1,13 +1,13 @@
 // The site's skills as MCP resources (`docsite://skills/<name>`), filtered by the reader's groups.
-import type { LoadedSkill } from '../bundle/index.js';
+import { skillText, type LoadedSkill } from '../bundle/index.js';
+import { canRead } from '../site/index.js';
 import type { McpContext } from './context.js';
 
 export const SKILL_URI_PREFIX = 'docsite://skills/';
 
 /** Skills the principal may see: those without groups, or with a group the user is in. */
 export function visibleSkills(context: McpContext): LoadedSkill[] {
-  const groups = context.principal.kind === 'user' ? context.principal.groups : [];
-  return context.bundle.skills.filter((skill) => skill.groups.length === 0 || skill.groups.some((group) => groups.includes(group)));
+  return context.bundle.skills.filter((skill) => canRead(context.principal, { public: true, groups: skill.groups }, context.authentication));
 }
 
 export function listSkillResources(context: McpContext) {
@@ -23,5 +23,7 @@ export function listSkillResources(context: McpContext) {
 export function readSkillResource(context: McpContext, uri: string): { uri: string; mimeType: string; text: string } | undefined {
   if (!uri.startsWith(SKILL_URI_PREFIX)) return undefined;
   const skill = visibleSkills(context).find((s) => s.name === uri.slice(SKILL_URI_PREFIX.length));
-  return skill ? { uri, mimeType: 'text/markdown', text: skill.content } : undefined;
+  if (!skill) return undefined;
+  const text = skillText(context.bundle.manifest, skill, (page) => canRead(context.principal, page.access, context.authentication));
+  return { uri, mimeType: 'text/markdown', text };
 }

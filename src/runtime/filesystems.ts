@@ -7,7 +7,7 @@ import type { ReaderView } from './reader-view.js';
 /**
  * Returns the filesystem runner for a reader. Trees are built lazily, once per distinct set of
  * readable pages (anonymous, signed in, each combination of the site's groups), and shared by
- * every request of that set: a reader's tree never holds a page they may not read.
+ * every request of that set: a reader's tree never holds a page, or an OpenAPI file, they may not read.
  */
 export function filesystems(bundle: LoadedBundle, authentication: boolean): (view: ReaderView) => FilesystemRunner {
   const trees = new Map<string, VirtualFs>();
@@ -23,7 +23,8 @@ export function filesystems(bundle: LoadedBundle, authentication: boolean): (vie
     let tree = trees.get(key);
     if (!tree) {
       const pages = bundle.manifest.pages.filter((page) => view.canRead(page)).map((page) => bundle.sources.get(page.path)!);
-      trees.set(key, (tree = new VirtualFs([...pages, ...bundle.openapi])));
+      const openapi = bundle.openapi.filter((file) => view.canRead(file));
+      trees.set(key, (tree = new VirtualFs([...pages, ...openapi])));
     }
     const fs = tree;
     return (command) => {

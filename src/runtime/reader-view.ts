@@ -1,28 +1,61 @@
-// What one principal sees of the site: readable pages, HTML without links to unreadable pages.
+// What one principal sees of the site: readable pages and files, HTML with no trace of the pages they may not read.
 import type { LoadedBundle, ManifestPage } from '../bundle/index.js';
-import { canRead, type Principal } from '../site/index.js';
+import { canRead, type PageAccess, type Principal } from '../site/index.js';
 
 /** The access checks of one request, all through `canRead`. */
 export interface ReaderView {
   principal: Principal;
   authentication: boolean;
-  canRead(page: ManifestPage): boolean;
-  /** Removes the navigation links (marked `data-access` by the build) that point at pages this reader may not read; tabs keep their first link left. */
+  /** Whether this reader may read a page, or a file pages use (an OpenAPI file). */
+  canRead(item: { access: PageAccess }): boolean;
+  /**
+   * The page's HTML as this reader may see it: without the navigation the build marked
+   * (render/layout/access-marks.ts) that leads to pages they may not read, without the sidebar
+   * groups and switchers that leaves empty, and without the marks and numbering that would
+   * count what was taken out. What is left is what a site without those pages would show.
+   */
   filterHtml(html: string): string;
 }
 
-const MARKED_LINK = /<(li|a) data-access="([^"]*)"[^>]*>[\s\S]*?<\/\1>/g;
-/** A header tab's candidate link (render/layout/header.ts): the first left of each tab stays. */
-const TAB_CANDIDATE = /<li(?: data-access="[^"]*")? data-tab="(\d+)">[\s\S]*?<\/li>/g;
+/** A marked link: its tag, its access mark and the rest of it. */
+const MARKED_LINK = /<(li|a) data-access="([^"]*)"([^>]*>[\s\S]*?<\/\1>)/g;
+/** One candidate of a link with several (see choiceMark), its access mark gone: its tag, its key and the rest of it. */
+const CHOICE = /<(li|a) data-choice="([^"]*)"([^>]*>[\s\S]*?<\/\1>)/g;
+/** A sidebar group with nothing left in it (render/layout/sidebar.ts). */
+const EMPTY_GROUP = /<li class="nav-group"><details data-group="g\d+"(?: open)?><summary>(?:(?!<\/summary>)[\s\S])*<\/summary><ul><\/ul><\/details><\/li>/g;
+/** A version or language switcher with one option left: the current one (render/layout/header.ts). */
+const LONE_SWITCHER = /<details class="switcher"><summary(?:(?!<\/summary>)[\s\S])*<\/summary><ul><li>(?:(?!<\/?li)[\s\S])*<\/li><\/ul><\/details>/g;
+const GROUP_NUMBER = /data-group="g\d+"/g;
 
-/** Keeps the first candidate of each tab, drops the others. */
-function firstTabCandidates(html: string): string {
+/** Keeps the first candidate of each link, without its choice mark; drops the others. */
+function firstCandidates(html: string): string {
   const kept = new Set<string>();
-  return html.replace(TAB_CANDIDATE, (element, tab: string) => {
-    if (kept.has(tab)) return '';
-    kept.add(tab);
-    return element;
+  return html.replace(CHOICE, (_element, tag: string, key: string, rest: string) => {
+    if (kept.has(key)) return '';
+    kept.add(key);
+    return `<${tag}${rest}`;
   });
+}
+
+/** `html` without `pattern`'s matches, also those that removing others leaves (a group of empty groups). */
+function removeAll(html: string, pattern: RegExp): string {
+  let before: string;
+  let after = html;
+  do {
+    before = after;
+    after = before.replace(pattern, '');
+  } while (after !== before);
+  return after;
+}
+
+/** `html` without its empty sidebar groups, the groups left numbered again from 1, so no gap shows where one was taken out. */
+function withoutEmptyGroups(html: string): string {
+  // A scan for the empty list first: most pages have no empty group, and it is far cheaper than the pattern.
+  if (!html.includes('<ul></ul>')) return html;
+  const left = removeAll(html, EMPTY_GROUP);
+  if (left === html) return html;
+  let group = 0;
+  return left.replace(GROUP_NUMBER, () => `data-group="g${++group}"`);
 }
 
 export function readerView(principal: Principal, authentication: boolean): ReaderView {
@@ -36,8 +69,13 @@ export function readerView(principal: Principal, authentication: boolean): Reade
   return {
     principal,
     authentication,
-    canRead: (page) => canRead(principal, page.access, authentication),
-    filterHtml: (html) => firstTabCandidates(html.replace(MARKED_LINK, (element, _tag: string, mark: string) => (allows(mark) ? element : ''))),
+    canRead: (item) => canRead(principal, item.access, authentication),
+    filterHtml: (html) => {
+      // Links the reader may follow stay, without their mark: it names the other groups that may.
+      const readable = html.replace(MARKED_LINK, (_element, tag: string, mark: string, rest: string) => (allows(mark) ? `<${tag}${rest}` : ''));
+      const shown = withoutEmptyGroups(firstCandidates(readable));
+      return shown.includes('<details class="switcher">') ? shown.replace(LONE_SWITCHER, '') : shown;
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-// The one access rule: which pages a principal may read. Every reader-facing surface asks it.
+// The one access rule: which pages (and the files pages use) a principal may read. Every reader-facing surface asks it.
 import type { PageAccess } from './site-model.js';
 
 /** Who is reading, as the runtime established it from the request. */
@@ -11,6 +11,9 @@ export type Principal =
 
 export const ANONYMOUS: Principal = { kind: 'anonymous' };
 
+/** What a page that says nothing about its access needs: a login, when the site has authentication on. */
+export const DEFAULT_ACCESS: PageAccess = { public: false, groups: [] };
+
 /**
  * Whether `principal` may read a page (REFERENCE.md, "Page visibility"). A page with `groups`
  * is for members of one of them only, whatever else it says, and with authentication off no one
@@ -21,4 +24,17 @@ export function canRead(principal: Principal, access: PageAccess, authentication
   if (access.groups.length > 0) return principal.kind === 'user' && principal.groups.some((group) => access.groups.includes(group));
   if (access.public || !authentication) return true;
   return principal.kind !== 'anonymous';
+}
+
+/**
+ * The access of a file that pages use (an OpenAPI file): whoever may read at least one of those
+ * pages may read it, so `canRead` of the result is `canRead` of any of `users`. A file no page
+ * uses needs what a page that says nothing needs (DEFAULT_ACCESS). Group pages are read only by
+ * signed-in users, who may read login pages too: one page without groups decides alone.
+ */
+export function accessOfFileUsedBy(users: readonly PageAccess[]): PageAccess {
+  if (users.length === 0) return DEFAULT_ACCESS;
+  const open = users.filter((access) => access.groups.length === 0);
+  if (open.length > 0) return { public: open.some((access) => access.public), groups: [] };
+  return { public: false, groups: [...new Set(users.flatMap((access) => access.groups))].sort() };
 }

@@ -92,18 +92,24 @@ function safeDecode(text: string): string {
   }
 }
 
-/** Reports a logo or favicon of docs.json that is not a file of the docs folder: every page would show it broken. */
-export function checkSiteImages(config: DocsConfig, files: ReadonlySet<string>, locator: SourceLocator): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  for (const key of ['logo', 'favicon'] as const) {
+/** The logo and favicon docs.json names: which setting, its URL, where it is written, and the docs-folder path it names (none for a URL elsewhere). */
+function siteImages(config: DocsConfig): { key: 'logo' | 'favicon'; url: string; at: (string | number)[]; path: string | undefined }[] {
+  return (['logo', 'favicon'] as const).flatMap((key) => {
     const value = config[key];
     const images: [url: string, at: (string | number)[]][] =
       typeof value === 'string' ? [[value, [key]]] : (['light', 'dark'] as const).flatMap((theme) => (value?.[theme] ? [[value[theme], [key, theme]]] : []));
-    for (const [url, at] of images) {
-      const path = resolveLink(url, 'index')?.path;
-      if (path && !files.has(path))
-        diagnostics.push(diagnostic('link/broken', CONFIG_FILE, locator.locate(at, 'value'), `The ${key} "${url}" does not exist (or is ignored).`));
-    }
-  }
-  return diagnostics;
+    return images.map(([url, at]) => ({ key, url, at, path: resolveLink(url, 'index')?.path ?? undefined }));
+  });
+}
+
+/** The files of the docs folder every page shows: the logo and the favicon. */
+export function siteImageFiles(config: DocsConfig): string[] {
+  return siteImages(config).flatMap(({ path }) => (path ? [path] : []));
+}
+
+/** Reports a logo or favicon of docs.json that is not a file of the docs folder: every page would show it broken. */
+export function checkSiteImages(config: DocsConfig, files: ReadonlySet<string>, locator: SourceLocator): Diagnostic[] {
+  return siteImages(config)
+    .filter(({ path }) => path && !files.has(path))
+    .map(({ key, url, at }) => diagnostic('link/broken', CONFIG_FILE, locator.locate(at, 'value'), `The ${key} "${url}" does not exist (or is ignored).`));
 }

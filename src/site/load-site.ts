@@ -7,13 +7,14 @@ import { discoverFiles, parsePage, parsePages, readSkills, type PageModel, type 
 import { compareDiagnostics, diagnostic, START, type Diagnostic } from '../diagnostics/index.js';
 import { UsageError } from '../errors.js';
 import { configuredServers, resolveEndpoint } from './api-endpoint.js';
-import { checkSiteImages, linkChecker } from './check-links.js';
-import { checkOperations, openApiPath, type OpenApiDocument, type OperationReference } from './openapi.js';
+import { checkSiteImages, linkChecker, siteImageFiles } from './check-links.js';
+import { addUnusedDocument, checkOperations, openApiPath, type OpenApiDocument, type OperationReference } from './openapi.js';
 import { openApiPageSource, operationOf } from './openapi-page.js';
 import { BUNDLE_FOLDER, checkPublishedFiles, skippedLinkDiagnostic } from './published-files.js';
 import { isPagePath, openApiFileOf, resolveNavigation } from './resolve-navigation.js';
 import { describeClash, runtimeClashOf } from './runtime-paths.js';
 import { classifyPage, pageUrl, type SiteModel, type SitePage } from './site-model.js';
+import { documentedFiles, usedFiles } from './used-files.js';
 
 export interface LoadOptions {
   /** Parser threads; a small site (under 100 pages) is parsed in the calling thread. Default: one per core. */
@@ -73,13 +74,18 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   );
   const openapi = await checkOperations(root, references, fileSet);
   diagnostics.push(...openapi.diagnostics);
+  // Named by docs.json but used by no page: still the site's OpenAPI file, with the access of an unused one.
+  if (defaultOpenApi) await addUnusedDocument(root, openApiPath(defaultOpenApi), fileSet, openapi.documents);
   const generated = endpointPages(nav.navigation.endpoints, openapi.documents, pagePaths, configuredServers(config)[0], options.parseSource ?? parsePage);
   for (const result of generated) diagnostics.push(...result.diagnostics);
+  const documented = documentedFiles(nav.navigation.endpoints, generated, parsed, defaultOpenApi, openapi.documents);
+  const fileTargets = { pages: new Set([...parsed, ...generated].map(({ page }) => page.path)), files: fileSet, siteFiles: new Set(siteImageFiles(config)) };
 
   const pages = [...parsed, ...generated]
     .map(({ page }: ParsedPage): SitePage => {
       const endpoint = resolveEndpoint(page, config, diagnostics);
-      return { ...page, ...classifyPage(page, nav.navigation, config), ...(endpoint ? { endpoint } : {}) };
+      const files = usedFiles(page, documented.get(page.path), fileTargets);
+      return { ...page, ...classifyPage(page, nav.navigation, config), ...(endpoint ? { endpoint } : {}), ...(files.length > 0 ? { files } : {}) };
     })
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const pageMap = new Map(pages.map((page) => [page.path, page]));

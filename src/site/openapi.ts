@@ -65,6 +65,16 @@ export async function checkOperations(
   return { documents, diagnostics };
 }
 
+/**
+ * Adds the local OpenAPI `file` that no operation reference loaded (docs.json names it, no page
+ * uses it) to `documents`, when it parses: no page shows it, so a broken one is only left out.
+ */
+export async function addUnusedDocument(root: string, file: string, files: ReadonlySet<string>, documents: Map<string, OpenApiDocument>): Promise<void> {
+  if (REMOTE.test(file) || documents.has(file) || !files.has(file)) return;
+  const loaded = await loadDocument(root, file);
+  if (typeof loaded !== 'string') documents.set(file, loaded);
+}
+
 async function loadDocument(root: string, file: string): Promise<OpenApiDocument | string> {
   try {
     const value: unknown = parseYaml(await readFile(join(root, file), 'utf8'));

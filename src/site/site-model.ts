@@ -31,6 +31,8 @@ export interface SitePage extends PageModel {
   indexed: boolean;
   access: PageAccess;
   endpoint?: ResolvedEndpoint;
+  /** Published files of the docs folder the page uses (see usedFiles): its OpenAPI file, its images and linked files. */
+  files?: string[];
 }
 
 /** The validated site: the one model that emitters and the runtime consume. */
@@ -43,7 +45,7 @@ export interface SiteModel {
   navigation: ResolvedNavigation;
   /** Every non-ignored file, relative, sorted (pages, assets, OpenAPI files, skills). */
   files: string[];
-  /** Local OpenAPI documents referenced by navigation or pages, keyed by relative path. */
+  /** Local OpenAPI documents referenced by navigation or pages, or named by docs.json's `api.openapi`, keyed by relative path. */
   openapi: Map<string, OpenApiDocument>;
   /** The author's skill files (generated ones are added by the build). */
   skills: Skill[];
@@ -72,7 +74,7 @@ export function encodedUrl(url: string): string {
 }
 
 /** The tree of the default version and language: what readers see first. */
-export function defaultTree(navigation: ResolvedNavigation): NavigationTree | undefined {
+export function defaultTree(navigation: Pick<ResolvedNavigation, 'trees' | 'versions' | 'languages'>): NavigationTree | undefined {
   const version = navigation.versions.find((v) => v.default)?.name ?? null;
   const language = navigation.languages.find((l) => l.default)?.name ?? null;
   const score = (t: NavigationTree): number => (t.version === version ? 2 : 0) + (t.language === language ? 1 : 0);

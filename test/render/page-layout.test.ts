@@ -44,7 +44,7 @@ describe('page layout', () => {
     const html = layout.page(intro, '<p>Hello.</p>');
     expect(html).toContain('<nav class="sidebar" aria-label="Docs documentation"><!--docsite:sidebar t0--></nav>');
     expect(html).not.toContain('nav-tree');
-    expect(html).toContain('<a data-access="login" class="pager-previous" href="/" rel="prev">');
+    expect(html).toContain('<a data-access="login" data-choice="prev" class="pager-previous" href="/" rel="prev">');
     const orphan = layout.page(layout.inputs(site.pages.find((p) => p.path === 'orphan')!, undefined), '');
     expect(orphan).toContain('<nav class="sidebar" aria-label="Docs documentation"></nav>');
   });

@@ -11,3 +11,13 @@ export function accessMark(access: PageAccess): { dataAccess?: string } {
   if (access.groups.length > 0) return { dataAccess: access.groups.map((group) => `group:${group}`).join(' ') };
   return access.public ? {} : { dataAccess: 'login' };
 }
+
+/**
+ * The `data-choice` attribute of one candidate of a link that leads to the first page a reader may
+ * read (a tab, a previous or next link, a switcher's option; see candidatePages). Candidates of one
+ * link share `key` and come in order: the runtime drops those the reader may not follow, keeps
+ * the first left and removes the mark, so a page shows no trace of the pages passed over.
+ */
+export function choiceMark(key: string): { dataChoice: string } {
+  return { dataChoice: key };
+}

@@ -4,7 +4,7 @@ import { h } from 'hastscript';
 import type { DocsConfig } from '../../config/index.js';
 import { browserUrl } from '../browser-urls.js';
 import { safeUrl } from '../jsx-props.js';
-import { accessMark } from './access-marks.js';
+import { accessMark, choiceMark } from './access-marks.js';
 import type { SwitcherMenu, TabLink } from './page-inputs.js';
 import type { SiteIndex } from './site-index.js';
 
@@ -30,16 +30,16 @@ export function brand(config: DocsConfig): ElementContent {
 
 /**
  * The top-level sections of the page's tree, the page's own marked current. A tab is one `<li>`
- * per candidate target, each marked with its page's access and `data-tab`: the runtime drops
- * the ones the reader may not follow and keeps the first left of each tab, so a tab links to a
- * page the reader may read, or is gone when there is none.
+ * per candidate target, each marked with its page's access and its tab's choice: the runtime
+ * drops the ones the reader may not follow and keeps the first left of each tab, so a tab links
+ * to a page the reader may read, or is gone when there is none.
  */
 export function tabBar(tabs: readonly TabLink[], activeTab: number | undefined): ElementContent[] {
   if (tabs.length === 0) return [];
   const links = tabs.flatMap((tab, i) => {
-    if (tab.targets.length === 0) return [h('li', { dataTab: String(i) }, h('span', tab.label))];
+    if (tab.targets.length === 0) return [h('li', h('span', tab.label))];
     const current = i === activeTab ? { ariaCurrent: 'true' } : {};
-    return tab.targets.map(({ url, access }) => h('li', { ...accessMark(access), dataTab: String(i) }, h('a', { href: url, ...current }, tab.label)));
+    return tab.targets.map(({ url, access }) => h('li', { ...accessMark(access), ...choiceMark(`tab-${i}`) }, h('a', { href: url, ...current }, tab.label)));
   });
   return [h('nav', { className: ['tabs-nav'], ariaLabel: 'Sections' }, [h('ul', links)])];
 }
@@ -57,14 +57,22 @@ export function globalLinks(index: SiteIndex): ElementContent[] {
   ];
 }
 
-/** Version and language switchers as native disclosure lists (no JavaScript). */
+/**
+ * Version and language switchers as native disclosure lists (no JavaScript). An option is one
+ * `<li>` per candidate target, marked like a tab's: the runtime keeps the first the reader may
+ * follow, and removes a switcher left with its current option alone.
+ */
 export function switchers(menus: readonly SwitcherMenu[]): ElementContent[] {
   return menus.map(({ label, current, options }) =>
     h('details', { className: ['switcher'] }, [
       h('summary', { ariaLabel: `${label}: ${current ?? ''}` }, [h('span', { className: ['switcher-label'] }, `${label}:`), ' ', current ?? '']),
       h(
         'ul',
-        options.map((o) => h('li', [o.href ? h('a', { href: o.href, ...(o.label === current ? { ariaCurrent: 'true' } : {}) }, o.label) : h('span', o.label)])),
+        options.flatMap((o, i) => {
+          if (o.targets.length === 0) return [h('li', h('span', o.label))];
+          const link = (url: string) => h('a', { href: url, ...(o.label === current ? { ariaCurrent: 'true' } : {}) }, o.label);
+          return o.targets.map(({ url, access }) => h('li', { ...accessMark(access), ...choiceMark(`${label.toLowerCase()}-${i}`) }, link(url)));
+        }),
       ),
     ]),
   );

@@ -1,15 +1,18 @@
 // What the layout of one page reads, gathered as plain data, so its hash can stand for the laid-out page.
 import type { ParamFieldModel } from '../../content/index.js';
 import type { NavigationTree, PageAccess, ResolvedEndpoint, SitePage } from '../../site/index.js';
-import type { SiteIndex, TabTarget } from './site-index.js';
+import { candidatePages, linkTargets, type LinkTarget, type SiteIndex } from './site-index.js';
 
 /** A top-level section of a tree, shown as a tab linking to the first of `targets` the reader may read. */
 export interface TabLink {
   label: string;
-  targets: TabTarget[];
+  targets: LinkTarget[];
 }
 
-/** A previous or next link, with the access of the page it leads to. */
+/**
+ * A candidate of a previous or next link, with the access of the page it leads to: the runtime
+ * keeps the first candidate of each `rel` the reader may read (see candidatePages).
+ */
 export interface PagerLink {
   rel: 'prev' | 'next';
   url: string;
@@ -17,11 +20,14 @@ export interface PagerLink {
   access: PageAccess;
 }
 
-/** A version or language switcher: the current one and where each other one leads. */
+/**
+ * A version or language switcher: the current one and where each other one may lead (the first
+ * of `targets` the reader may read; none: the option is shown without a link).
+ */
 export interface SwitcherMenu {
   label: 'Version' | 'Language';
   current: string | undefined;
-  options: { label: string; href: string | undefined }[];
+  options: { label: string; targets: LinkTarget[] }[];
 }
 
 /** A heading listed in "On this page". */
@@ -94,24 +100,25 @@ export function sidebarKey(treeNumber: number, tab: number | undefined): string 
   return tab === undefined ? `t${treeNumber}` : `t${treeNumber}-${tab}`;
 }
 
-/** Previous and next pages around `position` in the reading order of `tree`, skipping hidden pages. */
+/**
+ * Previous and next pages around `position` in the reading order of `tree`, skipping hidden pages:
+ * per direction, the candidatePages, so each reader is led to the nearest page they may read.
+ */
 function pagerLinks(index: SiteIndex, tree: NavigationTree, position: number): PagerLink[] {
-  const neighbour = (step: -1 | 1): SitePage | undefined => {
+  function* neighbours(step: -1 | 1): Generator<SitePage> {
     for (let i = position + step; i >= 0 && i < tree.order.length; i += step) {
       const candidate = index.pages.get(tree.order[i]!);
-      if (candidate && !candidate.hidden) return candidate;
+      if (candidate && !candidate.hidden) yield candidate;
     }
-    return undefined;
-  };
+  }
   return (
     [
       [-1, 'prev'],
       [1, 'next'],
     ] as const
-  ).flatMap(([step, rel]) => {
-    const target = neighbour(step);
-    return target ? [{ rel, url: target.url, label: target.frontmatter.sidebarTitle ?? target.title, access: target.access }] : [];
-  });
+  ).flatMap(([step, rel]) =>
+    candidatePages(neighbours(step)).map((target) => ({ rel, url: target.url, label: target.frontmatter.sidebarTitle ?? target.title, access: target.access })),
+  );
 }
 
 /**
@@ -121,12 +128,12 @@ function pagerLinks(index: SiteIndex, tree: NavigationTree, position: number): P
 function switcherMenus(index: SiteIndex, page: SitePage, tree: NavigationTree | undefined): SwitcherMenu[] {
   const { versions, languages, trees } = index.site.navigation;
   const result: SwitcherMenu[] = [];
-  const target = (match: (t: NavigationTree) => boolean): string | undefined => {
+  /** The same page there when it is in one of the matching trees (a reader of this page may read it), else their first pages. */
+  const target = (match: (t: NavigationTree) => boolean): LinkTarget[] => {
     const candidates = trees.filter(match);
     const same = candidates.find((t) => page.placements.some((p) => p.version === t.version && p.language === t.language));
-    if (same) return page.url;
-    const first = candidates.map((t) => t.order.find((path) => index.pages.has(path))).find(Boolean);
-    return first ? index.pages.get(first)!.url : undefined;
+    if (same) return [{ url: page.url, access: page.access }];
+    return linkTargets(candidates.flatMap((t) => t.order.flatMap((path) => index.pages.get(path) ?? [])));
   };
   if (versions.length > 1) {
     const current = tree?.version ?? versions.find((v) => v.default)?.name;
@@ -135,7 +142,10 @@ function switcherMenus(index: SiteIndex, page: SitePage, tree: NavigationTree | 
       current,
       options: versions.map((v) => ({
         label: v.name,
-        href: target((t) => t.version === v.name && (t.language === tree?.language || languages.length <= 1)) ?? target((t) => t.version === v.name),
+        targets: orElse(
+          target((t) => t.version === v.name && (t.language === tree?.language || languages.length <= 1)),
+          () => target((t) => t.version === v.name),
+        ),
       })),
     });
   }
@@ -145,8 +155,16 @@ function switcherMenus(index: SiteIndex, page: SitePage, tree: NavigationTree | 
     result.push({
       label: 'Language',
       current,
-      options: available.map((l) => ({ label: l.name, href: target((t) => t.language === l.name && (t.version === tree?.version || versions.length <= 1)) })),
+      options: available.map((l) => ({
+        label: l.name,
+        targets: target((t) => t.language === l.name && (t.version === tree?.version || versions.length <= 1)),
+      })),
     });
   }
   return result;
+}
+
+/** `first`, or when it is empty what `second` gives. */
+function orElse<T>(first: T[], second: () => T[]): T[] {
+  return first.length > 0 ? first : second();
 }

@@ -1,7 +1,7 @@
 // The parts around a page's body: breadcrumbs, table of contents, previous/next links.
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
-import { accessMark } from './access-marks.js';
+import { accessMark, choiceMark } from './access-marks.js';
 import type { PagerLink, TocEntry } from './page-inputs.js';
 
 /** The labels of the divisions above the page, outermost first. */
@@ -29,7 +29,7 @@ export function tableOfContents(entries: readonly TocEntry[]): ElementContent[] 
   ];
 }
 
-/** Previous and next links, marked with the access of the pages they lead to. */
+/** Previous and next links: per `rel`, its candidates, marked with the access of the pages they lead to (see PagerLink). */
 export function pager(links: readonly PagerLink[]): ElementContent[] {
   if (links.length === 0) return [];
   return [
@@ -38,7 +38,7 @@ export function pager(links: readonly PagerLink[]): ElementContent[] {
       { className: ['pager'], ariaLabel: 'Previous and next pages' },
       links.map((link) => {
         const [label, className] = link.rel === 'prev' ? ['Previous', 'pager-previous'] : ['Next', 'pager-next'];
-        return h('a', { ...accessMark(link.access), className: [className], href: link.url, rel: link.rel }, [
+        return h('a', { ...accessMark(link.access), ...choiceMark(link.rel), className: [className], href: link.url, rel: link.rel }, [
           h('span', { className: ['pager-label'] }, label),
           h('span', link.label),
         ]);

@@ -3,8 +3,8 @@ import type { NavItem, NavigationTree, PageAccess, SiteModel, SitePage } from '.
 import { accessMark } from './access-marks.js';
 import type { TabLink } from './page-inputs.js';
 
-/** A page a tab may link to, with who may read it. */
-export interface TabTarget {
+/** A page a link (a tab, a pager or switcher entry) may lead to, with who may read it. */
+export interface LinkTarget {
   url: string;
   access: PageAccess;
 }
@@ -13,7 +13,7 @@ export interface TabTarget {
 export interface TreeIndex {
   tree: NavigationTree;
   /** Top-level items shown as tabs; empty when the tree has no tab-like divisions. */
-  tabs: { label: string; targets: TabTarget[]; items: NavItem[] }[];
+  tabs: { label: string; targets: LinkTarget[]; items: NavItem[] }[];
   /** The tab bar every page of the tree shows: one array that all their inputs share (see PageInputs.tabs). */
   tabLinks: readonly TabLink[];
   /** Page path -> index in `tabs` (pages outside every tab are absent). */
@@ -49,26 +49,36 @@ function indexTree(tree: NavigationTree, pages: ReadonlyMap<string, SitePage>): 
   return { tree, tabs, tabLinks: tabs.map(({ label, targets }) => ({ label, targets })), tabOf };
 }
 
-/**
- * Where a tab may link: per reader, its first page that reader may read. The static HTML cannot
- * know the reader, so it lists candidates and the runtime keeps the first one the reader may
- * follow: the first page of each access mark, in reading order (a reader's first readable page
- * is the first of its mark), up to the first public one, which everyone may read. Hidden pages
- * count only in a tab of nothing else.
- */
-function tabTargets(paths: readonly string[], pages: ReadonlyMap<string, SitePage>): TabTarget[] {
+/** Where a tab may link: its first page each reader may read (see candidatePages). Hidden pages count only in a tab of nothing else. */
+function tabTargets(paths: readonly string[], pages: ReadonlyMap<string, SitePage>): LinkTarget[] {
   const listed = paths.map((path) => pages.get(path)).filter((page) => page !== undefined);
   const shown = listed.filter((page) => !page.hidden);
-  const targets: TabTarget[] = [];
+  return linkTargets(shown.length > 0 ? shown : listed);
+}
+
+/** Where a link may lead: the candidate pages of `pages` (see candidatePages). */
+export function linkTargets(pages: Iterable<SitePage>): LinkTarget[] {
+  return candidatePages(pages).map((page) => ({ url: page.url, access: page.access }));
+}
+
+/**
+ * The pages a link to "the first of `pages` the reader may read" may lead to. The static HTML cannot
+ * know the reader, so it lists candidates and the runtime keeps the first one the reader may
+ * follow: the first page of each access mark, in order (a reader's first readable page is the
+ * first of its mark), up to the first public one, which everyone may read. `pages` is read only
+ * that far.
+ */
+export function candidatePages(pages: Iterable<SitePage>): SitePage[] {
+  const candidates: SitePage[] = [];
   const marks = new Set<string | undefined>();
-  for (const page of shown.length > 0 ? shown : listed) {
+  for (const page of pages) {
     const mark = accessMark(page.access).dataAccess;
     if (marks.has(mark)) continue;
     marks.add(mark);
-    targets.push({ url: page.url, access: page.access });
+    candidates.push(page);
     if (mark === undefined) break;
   }
-  return targets;
+  return candidates;
 }
 
 /** Page paths below `items`, in reading order. */

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Router, type Request, type RequestHandler } from 'express';
-import type { LoadedBundle, ManifestPage } from '../../bundle/index.js';
+import { skillText, type LoadedBundle, type ManifestPage } from '../../bundle/index.js';
 import { canRead, type CustomFile } from '../../site/index.js';
 import { llmsFullTxt, llmsTxt, sitemapXml, type LlmsEntry } from '../../render/index.js';
 import { publicCors } from '../cors.js';
@@ -85,10 +85,10 @@ export function agentFilesRoute({ bundle, siteUrl, viewOf }: AgentFilesRouteOpti
     '/robots.txt',
     own('robots.txt', TEXT, (req, res) => text(TEXT)(res, `User-agent: *\nAllow: /\n\nSitemap: ${siteUrlOf(req, siteUrl)}/sitemap.xml\n`)),
   );
-  router.get('/skill.md', (_req, res, next) => {
+  router.get('/skill.md', (req, res, next) => {
     const skill = bundle.skills.find((s) => s.groups.length === 0);
     if (!skill) return next();
-    text('text/markdown; charset=utf-8')(res, skill.content);
+    text('text/markdown; charset=utf-8')(res, skillText(bundle.manifest, skill, viewOf(req).canRead));
   });
   return router;
 }

@@ -3,7 +3,7 @@ import express, { Router } from 'express';
 import { askAssistant, parseAssistantMessage, readerPageOf, type ChatModel } from '../../assistant/index.js';
 import type { LoadedBundle } from '../../bundle/index.js';
 import { readerOf } from '../../mcp/index.js';
-import { ANONYMOUS } from '../../site/index.js';
+import { ANONYMOUS, canRead } from '../../site/index.js';
 import type { Store } from '../../store/index.js';
 import { apiKeyAuth } from '../api-key-auth.js';
 import { HttpError } from '../http-error.js';
@@ -58,7 +58,8 @@ export function assistantRoute(options: AssistantRouteOptions): Router {
         query,
         reader,
         siteUrl,
-        page: where.page,
+        // A page the assistant's reader may not read scopes nothing: its version would tell it from a missing one.
+        page: where.page && canRead(ANONYMOUS, where.page.access, options.authentication) ? where.page : undefined,
         model: options.model,
         onModelError: (error) => logger.warn('assistant model failed; answered with the cited sections instead', { error: error.message }),
       });

@@ -1,6 +1,6 @@
 // Pages for people and agents: clean URLs, `<path>.md`, `Accept: text/markdown`, redirects, assets, 404.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { join, posix } from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import { BUNDLE_PATHS, readPageHtml, type LoadedBundle, type ManifestPage } from '../../bundle/index.js';
 import { markdownPath, TEMPLATE_ASSETS } from '../../render/index.js';
@@ -17,7 +17,15 @@ export interface PagesRouteOptions {
 }
 
 /** Bundle files that are never served as they are: docsite's data, caches, and the runtime's own documents. */
-const PRIVATE = /^(_docsite\/|\.cache\/|\.well-known\/|llms(-full)?\.txt$|sitemap\.xml$)/;
+const PRIVATE = /^(_docsite\/|\.cache\/|\.well-known\/|llms(-full)?\.txt$|sitemap\.xml$)/i;
+
+/**
+ * The bundle file a URL path names, as the file system resolves it: `//a/./b` and `/a\b` name
+ * `a/b`. Every check is made on this name, so no spelling of a path slips past them.
+ */
+function bundleFileOf(path: string): string {
+  return posix.normalize(path.replace(/\\/g, '/')).replace(/^\/+/, '');
+}
 
 /** The query string of a request as it came, `?` included (empty without one). */
 function queryOf(req: Request): string {
@@ -27,8 +35,22 @@ function queryOf(req: Request): string {
 export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: PagesRouteOptions): Router {
   const router = Router();
   const redirect = redirectMatcher(bundle.manifest.redirects);
-  const pageFiles = new Set(bundle.manifest.pages.flatMap((page) => [page.html, page.markdown, page.source]));
-  const publicAssets = new Set(TEMPLATE_ASSETS.map((name) => `${BUNDLE_PATHS.assets}${name}`));
+  // Compared without case, as a case-insensitive file system (macOS, Windows) would open them.
+  const pageFiles = new Set(bundle.manifest.pages.flatMap((page) => [page.html, page.markdown, page.source]).map((file) => file.toLowerCase()));
+  const publicAssets = new Set(TEMPLATE_ASSETS.map((name) => `${BUNDLE_PATHS.assets}${name}`.toLowerCase()));
+  const fileAccess = new Map([...bundle.fileAccess].map(([file, access]) => [file.toLowerCase(), { access }]));
+  /**
+   * What the bundle file `file` (see bundleFileOf) is to this reader: `hidden`, a page's file or a
+   * file pages use (an image, an OpenAPI file) that they may not read; `private`, docsite's own data and the documents the runtime
+   * makes (never sent as they are); else `open`, sent as it is when it exists.
+   */
+  const fileKind = (file: string, view: ReaderView): 'hidden' | 'private' | 'open' => {
+    const key = file.toLowerCase();
+    const used = fileAccess.get(key);
+    if (pageFiles.has(key) || (used && !view.canRead(used))) return 'hidden';
+    return file === '' || (PRIVATE.test(file) && !publicAssets.has(key)) ? 'private' : 'open';
+  };
+  const mayFollow = redirectCheck(bundle, fileKind);
 
   const notFound = async (req: Request, res: Response): Promise<void> => {
     res.status(404);
@@ -88,9 +110,9 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
     if (indexPage && indexPage.url !== path && view.canRead(indexPage))
       return res.redirect(308, sameSiteLocation(`${encodedUrl(indexPage.url)}${queryOf(req)}`));
     const target = redirect(path);
-    if (target) return res.redirect(target.permanent ? 308 : 307, target.location);
-    const file = path.slice(1);
-    if (file && !pageFiles.has(file) && (publicAssets.has(file) || !PRIVATE.test(file))) {
+    if (target && (await mayFollow(target.location, req, view))) return res.redirect(target.permanent ? 308 : 307, target.location);
+    const file = bundleFileOf(path);
+    if (fileKind(file, view) === 'open') {
       return res.sendFile(file, { root: bundle.dir, dotfiles: 'deny', headers: ASSET_HEADERS }, (error) => {
         if (error && !res.headersSent) void notFound(req, res);
       });
@@ -98,4 +120,46 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
     return notFound(req, res);
   });
   return router;
+}
+
+/**
+ * Whether a docs.json redirect to `location` may be sent to a reader (README, "Redirects"). Not
+ * to a page or file they may not read: that would name it. Nor, from a rule with parameters, to
+ * nothing at all: `/old/:slug*` must answer `/old/ledger` (restricted) as it answers `/old/qqqqqq`
+ * (missing). So it leads to what the reader may read, out of the site, or to a fixed destination
+ * docs.json writes (a runtime route such as /llms.txt, say). Refused, it is as if it did not exist.
+ */
+function redirectCheck(
+  bundle: LoadedBundle,
+  fileKind: (file: string, view: ReaderView) => 'hidden' | 'private' | 'open',
+): (location: string, req: Request, view: ReaderView) => Promise<boolean> {
+  const fixed = new Set(bundle.manifest.redirects.map((rule) => rule.destination).filter((destination) => !/(^|\/):\w/.test(destination)));
+  const siteOrigins = new Set([new URL(bundle.manifest.site.url).origin]);
+  return async (location, req, view) => {
+    const base = 'http://docsite.invalid';
+    let url: URL;
+    let path: string;
+    try {
+      url = new URL(location, `${base}${req.path}`);
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      return fixed.has(location);
+    }
+    if (url.origin !== base && url.host !== req.get('host') && !siteOrigins.has(url.origin)) return true;
+    // A page in any spelling the pages route takes: /guide, /guide.md, /guide/index.
+    const page = bundle.pagesByUrl.get(pageUrl(path.replace(/\/+$/, '').replace(/\.md$/, '').slice(1)));
+    if (page) return view.canRead(page);
+    const file = bundleFileOf(path);
+    const kind = fileKind(file, view);
+    if (kind === 'hidden') return false;
+    if (kind === 'open' && (await isFile(join(bundle.dir, file)))) return true;
+    return fixed.has(location);
+  };
+}
+
+function isFile(path: string): Promise<boolean> {
+  return stat(path).then(
+    (info) => info.isFile(),
+    () => false,
+  );
 }
