@@ -7,3 +7,4 @@ export { SHELL_LIMITS, TOO_MUCH_WORK, TooMuchWorkError, tooMuchWorkMessage, type
 export { OUTPUT_LIMIT_BYTES } from './shell/output.js';
 export { MAX_COMMAND_LENGTH } from './shell/parse-script.js';
 export { COMMAND_NAMES } from './commands/registry.js';
+export { ShellPool, type ShellPoolOptions, type ShellCall, type ShellAnswer, type ShellPoolStats } from './pool/shell-pool.js';
