@@ -31,7 +31,7 @@ export const SHELL_LIMITS: ShellLimits = {
   readChars: 128 * MB,
   heldChars: 32 * MB,
   arguments: 50_000,
-  entries: 250_000,
+  entries: 100_000,
   regexWork: 10_000_000,
 };
 

@@ -20,8 +20,8 @@ export interface WorkerJob {
   readonly sharedCpuMs?: number;
 }
 
-/** What a worker answers. */
-export type WorkerMessage = { readonly type: 'ready' } | ({ readonly type: 'result'; readonly id: number } & ShellOutcome);
+/** What a worker answers: that it is ready (with its thread's id where the OS has one, to watch its CPU time), and results. */
+export type WorkerMessage = { readonly type: 'ready'; readonly threadId?: number } | ({ readonly type: 'result'; readonly id: number } & ShellOutcome);
 
 /**
  * What a command produced, whichever interpreter ran it: its output, its error messages, its exit

@@ -6,6 +6,7 @@ import { SHELL_LIMITS, tooMuchWorkMessage, type ShellLimits } from '../limits/sh
 import type { VirtualFile } from '../virtual-fs.js';
 import type { ShellOutcome, WorkerJob, WorkerMessage, WorkerStart } from './messages.js';
 import { packFiles, type PackedFiles } from './packed-files.js';
+import { CallWatchdog } from './call-watchdog.js';
 import { startWorker } from './start-worker.js';
 
 export interface ShellPoolOptions {
@@ -55,22 +56,21 @@ interface Pending {
 interface Slot {
   readonly worker: Worker;
   ready: boolean;
+  /** The worker's thread id, where the OS has one: its CPU time is read from it. */
+  threadId?: number;
   /** Views whose files this worker has. */
   readonly views: Set<string>;
-  running?: { pending: Pending; id: number; watchdog?: NodeJS.Timeout };
+  running?: { pending: Pending; id: number; watchdog?: CallWatchdog };
 }
 
 const MB = 1024 * 1024;
-/** Extra wall-clock time a call may take beyond its CPU limit before its worker is stopped from outside. */
-const WATCHDOG_MARGIN_MS = 1000;
-/** Wall-clock time a call may take per millisecond of its CPU limit: room for waiting for a core on a loaded machine. */
-const WATCHDOG_FACTOR = 5;
 
 /**
  * A pool of shell workers for one site. The site's files are packed once into shared memory;
  * each worker decodes them once and builds a tree per view. A call runs on a free worker or
  * waits its turn; a worker that overruns its call's limits without stopping itself (or runs
  * out of memory) is terminated and replaced, and the call ends with a "too much work" answer.
+ * Workers run at a lower scheduling priority than the server's thread (thread-priority.ts).
  */
 export class ShellPool {
   private readonly files: PackedFiles;
@@ -128,7 +128,7 @@ export class ShellPool {
     const slots = this.slots.splice(0);
     for (const slot of slots) {
       if (slot.running) {
-        clearTimeout(slot.running.watchdog);
+        slot.running.watchdog?.stop();
         slot.running.pending.resolve(refusal('shell: the server is shutting down; try again shortly.'));
       }
     }
@@ -179,24 +179,19 @@ export class ShellPool {
     };
     slot.worker.postMessage(job);
     const cpuMs = Math.min(this.limits.cpuMs, call.sharedCpuMs ?? Infinity);
-    running.watchdog = setTimeout(
-      () => {
-        void slot.worker.terminate();
-        this.retire(slot, tooMuchWork('cpu', this.limits.cpuMs, cpuMs));
-      },
-      WATCHDOG_FACTOR * cpuMs + WATCHDOG_MARGIN_MS,
-    );
+    running.watchdog = new CallWatchdog(slot.threadId, cpuMs, () => this.retire(slot, tooMuchWork('cpu', this.limits.cpuMs, cpuMs)));
   }
 
   private onMessage(slot: Slot, message: WorkerMessage): void {
     if (message.type === 'ready') {
       slot.ready = true;
+      slot.threadId = message.threadId;
       if (slot.running) this.send(slot);
       return;
     }
     const running = slot.running;
     if (!running || running.id !== message.id) return;
-    clearTimeout(running.watchdog);
+    running.watchdog?.stop();
     slot.running = undefined;
     slot.worker.unref();
     const { type: _type, id: _id, ...outcome } = message;
@@ -216,7 +211,7 @@ export class ShellPool {
     void slot.worker.terminate();
     const running = slot.running;
     if (running) {
-      clearTimeout(running.watchdog);
+      running.watchdog?.stop();
       if (outcome instanceof Error) running.pending.reject(outcome);
       else running.pending.resolve(outcome);
     }

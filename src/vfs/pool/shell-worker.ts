@@ -1,11 +1,12 @@
 // A shell worker thread: holds the site's files once and runs commands against each reader's tree, within the limits.
 import { parentPort, workerData } from 'node:worker_threads';
-import { threadCpuClock } from '../limits/cpu-clock.js';
+import { currentThreadId, threadCpuClock } from '../limits/cpu-clock.js';
 import type { ShellLimits } from '../limits/shell-limits.js';
 import { runCommand } from '../run-command.js';
 import { VirtualFs, type VirtualFile } from '../virtual-fs.js';
 import type { ShellOutcome, WorkerJob, WorkerMessage, WorkerStart } from './messages.js';
 import { unpackFiles } from './packed-files.js';
+import { lowerThreadPriority } from './thread-priority.js';
 
 /**
  * The one place the interpreter is called: a command line against a read-only tree, within
@@ -18,6 +19,7 @@ function runShell(fs: VirtualFs, command: string, limits: ShellLimits, sharedCpu
   return { stdout: result.output, stderr: '', exitCode: result.exitCode, cpuMs: threadCpuClock() - start, ...(result.limit && { limit: result.limit }) };
 }
 
+lowerThreadPriority();
 const start = workerData as WorkerStart;
 const files: VirtualFile[] = unpackFiles(start.files);
 /** One tree per view (each distinct set of readable files), built when first met; trees share the file texts. */
@@ -38,4 +40,5 @@ port.on('message', (job: WorkerJob) => {
   const outcome = runShell(treeOf(job), job.command, start.limits, job.sharedCpuMs);
   port.postMessage({ type: 'result', id: job.id, ...outcome } satisfies WorkerMessage);
 });
-port.postMessage({ type: 'ready' } satisfies WorkerMessage);
+const threadId = currentThreadId();
+port.postMessage({ type: 'ready', ...(threadId !== undefined && { threadId }) } satisfies WorkerMessage);
