@@ -10,9 +10,12 @@ import { CallWatchdog } from './call-watchdog.js';
 import { startWorker } from './start-worker.js';
 
 export interface ShellPoolOptions {
-  /** Worker threads at most; default: one per core, 1 to 4. Workers start when calls need them. */
+  /**
+   * Worker threads at most; default: one per core but one, 1 to 4, so the server's own thread
+   * keeps a core while every worker runs. Workers start when calls need them.
+   */
   size?: number;
-  /** Most calls waiting for a worker; more are refused at once. Default: 8 per worker. */
+  /** Most calls waiting for a worker; more are refused at once. Default: 8 per worker, at least 16. */
   maxWaiting?: number;
   /** Longest a call waits for a worker before it is refused, in milliseconds; default 5 s. */
   maxWaitMs?: number;
@@ -89,8 +92,8 @@ export class ShellPool {
   constructor(files: readonly VirtualFile[], options: ShellPoolOptions = {}) {
     this.files = packFiles(files);
     this.limits = options.limits ?? SHELL_LIMITS;
-    this.size = Math.max(1, options.size ?? Math.min(4, availableParallelism()));
-    this.maxWaiting = options.maxWaiting ?? 8 * this.size;
+    this.size = Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1));
+    this.maxWaiting = options.maxWaiting ?? Math.max(16, 8 * this.size);
     this.maxWaitMs = options.maxWaitMs ?? 5000;
     this.heapMb = Math.ceil((3 * this.files.bytes) / MB) + (options.heapMb ?? 512);
     this.workerUrl = options.workerUrl ?? new URL('./shell-worker.js', import.meta.url);
