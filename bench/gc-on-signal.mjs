@@ -1,4 +1,4 @@
-// Preloaded (node --expose-gc --import) into the `docsite serve` process of the soak benchmark: on
+// Preloaded (node --expose-gc --import) into the `docsite serve` process of the serving benchmarks: on
 // SIGUSR2 runs a full GC and prints the memory it then holds as one JSON line on stderr, so the
 // benchmark reads a settled RSS instead of wherever V8's collection cycle happens to be.
 process.on('SIGUSR2', () => {

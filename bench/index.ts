@@ -2,6 +2,7 @@
 import { availableParallelism, cpus } from 'node:os';
 import { buildBenchmark } from './build.js';
 import { exportBenchmark } from './export.js';
+import { filesystemBenchmark } from './filesystem.js';
 import { mcpBenchmark } from './mcp.js';
 import { rateLimitBenchmark } from './ratelimit.js';
 import { formatCheck, formatTable, type Benchmark, type BenchmarkReport } from './report.js';
@@ -10,7 +11,16 @@ import { startupBenchmark } from './startup.js';
 import { validateBenchmark } from './validate.js';
 
 /** Every benchmark, in the order they run; a new one (e.g. bench/build.ts) is one more entry. */
-const BENCHMARKS: Benchmark[] = [startupBenchmark, validateBenchmark, buildBenchmark, mcpBenchmark, exportBenchmark, rateLimitBenchmark, soakBenchmark];
+const BENCHMARKS: Benchmark[] = [
+  startupBenchmark,
+  validateBenchmark,
+  buildBenchmark,
+  mcpBenchmark,
+  filesystemBenchmark,
+  exportBenchmark,
+  rateLimitBenchmark,
+  soakBenchmark,
+];
 
 function isReport(value: unknown): value is BenchmarkReport {
   return typeof value === 'object' && value !== null && 'table' in value && 'checks' in value;

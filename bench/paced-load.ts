@@ -19,10 +19,13 @@ export interface PacedResult {
 
 export interface PacedOptions {
   port: number;
-  path: string;
+  /** The path of every request, or paths sent in turn. */
+  path: string | readonly string[];
+  /** POST (the default) sends `bodies`; GET sends none. */
+  method?: 'GET' | 'POST';
   headers: Record<string, string>;
-  /** Request bodies, sent in turn. */
-  bodies: string[];
+  /** Request bodies of a POST load, sent in turn. */
+  bodies?: string[];
   rate: number;
   seconds: number;
   /** Whether an answer body counts as an error (checked after a 2xx status). */
@@ -45,7 +48,9 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
   for (let i = 0; i < total; i++) {
     const wait = start + i * interval - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const body = options.bodies[i % options.bodies.length]!;
+    const method = options.method ?? 'POST';
+    const body = method === 'POST' ? options.bodies![i % options.bodies!.length]! : undefined;
+    const path = typeof options.path === 'string' ? options.path : options.path[i % options.path.length]!;
     const sent = performance.now();
     pending.push(
       new Promise<void>((resolve) => {
@@ -53,10 +58,10 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
           {
             host: '127.0.0.1',
             port: options.port,
-            path: options.path,
-            method: 'POST',
+            path,
+            method,
             agent,
-            headers: { ...options.headers, 'content-length': Buffer.byteLength(body) },
+            headers: body === undefined ? options.headers : { ...options.headers, 'content-length': Buffer.byteLength(body) },
           },
           (res) => {
             let text = '';

@@ -3,19 +3,18 @@
 // search, the MCP filesystem tool, MCP feedback (writes) and the analytics export (admin key).
 // Reports throughput, errors (429s apart: those are the rate limits doing their job), p50/p99 per
 // kind, and the server's RSS (after a full GC) at the start and the end, and its peak under load.
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { BUNDLE_PATHS, sourcePathOf, type Manifest } from '../src/bundle/index.js';
-import { writeBenchRuntimeConfig } from './bench-quotas.js';
 import { SEARCH_QUERIES } from './mcp-queries.js';
 import { Random } from './random.js';
 import { count, type Benchmark, type BenchmarkReport, type Check } from './report.js';
 import { benchBundle } from './serve-bundle.js';
+import { BIN, startServer } from './serve-process.js';
 
 const PAGES = 10_000;
 const SECONDS = Number(process.env.SOAK_SECONDS) || 600;
@@ -25,7 +24,6 @@ const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY) || 8;
 const WARMUP_SECONDS = Math.min(60, Math.max(10, SECONDS / 5));
 const RSS_SAMPLE_MS = 5_000;
 const TARGETS = { rssGrowthMb: 50 };
-const BIN = fileURLToPath(new URL('../bin/docsite.js', import.meta.url));
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
 
 type Kind = 'page' | 'markdown' | 'search' | 'filesystem' | 'feedback' | 'export';
@@ -224,65 +222,6 @@ function send(agent: Agent, port: number, sent: Sent): Promise<string> {
     req.on('error', (error) => resolve(`${sent.path}: ${error.message}`));
     req.end(sent.body);
   });
-}
-
-interface Server {
-  port: number;
-  /** Resident memory now, as the OS reports it. */
-  rssMb(): number;
-  /** Resident memory and V8 heap in use right after a full GC. */
-  memory(): Promise<{ rssMb: number; heapUsedMb: number }>;
-  stop(): Promise<void>;
-}
-
-/** `docsite serve` of the compiled package on a free port, quotas raised (bench-quotas.ts); resolves once it prints where it listens. */
-async function startServer(bundleDir: string, dataDir: string): Promise<Server> {
-  const preload = ['--expose-gc', '--import', fileURLToPath(new URL('./gc-on-signal.mjs', import.meta.url))];
-  const config = writeBenchRuntimeConfig(join(dataDir, 'soak.config.json'));
-  const args = [...preload, BIN, 'serve', bundleDir, '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', '--config', config];
-  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const memoryReadings: ((memory: { rssMb: number; heapUsedMb: number }) => void)[] = [];
-  let partial = '';
-  child.stderr!.setEncoding('utf8').on('data', (text: string) => {
-    const lines = (partial + text).split('\n');
-    partial = lines.pop()!;
-    for (const line of lines.filter(Boolean)) {
-      const reading = line.startsWith('{"soakMemory"') ? (JSON.parse(line) as { soakMemory: { rssMb: number; heapUsedMb: number } }).soakMemory : undefined;
-      if (reading) memoryReadings.shift()?.(reading);
-      else process.stderr.write(`${line}\n`);
-    }
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let printed = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      printed += chunk.toString('utf8');
-      const match = /serving .* at http:\/\/[^:]+:(\d+)/.exec(printed);
-      if (match) resolve(Number(match[1]));
-    });
-    void exited.then((code) => reject(new Error(`docsite serve exited with ${code}: ${printed}`)));
-  });
-  return {
-    port,
-    rssMb: () => Number(execFileSync('ps', ['-o', 'rss=', '-p', String(child.pid)], { encoding: 'utf8' }).trim()) / 1024,
-    async memory() {
-      // Freed pages go back to the OS over a moment after a GC: the second of two readings 2 s apart counts.
-      let reading: { rssMb: number; heapUsedMb: number } | undefined;
-      for (let i = 0; i < 2; i++) {
-        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 2000));
-        const next = new Promise<{ rssMb: number; heapUsedMb: number }>((resolve) => memoryReadings.push(resolve));
-        child.kill('SIGUSR2');
-        reading = await next;
-      }
-      return reading!;
-    },
-    async stop() {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
 }
 
 function ms(value: number): string {

@@ -15,7 +15,7 @@ import * as esbuild from 'esbuild';
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /** The modules worker threads start. */
-const WORKER_ENTRIES = ['bundle/page-worker.js', 'content/parse-worker.js'];
+const WORKER_ENTRIES = ['bundle/page-worker.js', 'content/parse-worker.js', 'vfs/pool/shell-worker.js'];
 
 /**
  * Loaded at run time, not bundled: better-sqlite3 is a native addon, and pg-native is an optional

@@ -2,8 +2,8 @@
 import type { LoadedBundle } from '../bundle/index.js';
 import type { Principal } from '../site/index.js';
 
-/** Runs one filesystem command for a reader and returns its text output. */
-export type FilesystemRunner = (command: string) => { output: string; isError: boolean };
+/** Runs one filesystem command for a reader (off the event loop, within its limits) and resolves with its text output. */
+export type FilesystemRunner = (command: string) => Promise<{ output: string; isError: boolean }>;
 
 /** Records feedback an agent submits about a page. */
 export type FeedbackSink = (entry: { path: string; comment: string }) => Promise<void>;

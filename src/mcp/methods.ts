@@ -48,7 +48,7 @@ export async function callTool(
     case 'search':
       return searchTool(args as unknown as SearchArguments, context);
     case 'filesystem': {
-      const { output, isError } = context.filesystem(String(args.command));
+      const { output, isError } = await context.filesystem(String(args.command));
       return textResult(output, isError);
     }
     default:

@@ -10,7 +10,7 @@ import { createToolset, type McpContext } from '../mcp/index.js';
 import { ANONYMOUS, type Principal } from '../site/index.js';
 import { memoryRateLimiter } from '../ratelimit/index.js';
 import type { Store } from '../store/index.js';
-import { filesystems } from './filesystems.js';
+import { createFilesystems, type Filesystems } from './filesystems.js';
 import { errorHandler } from './http-error.js';
 import type { Logger } from './logger.js';
 import { mcpLimit } from './mcp-quotas.js';
@@ -50,6 +50,11 @@ export interface AppOptions {
   mcpEnabled?: boolean;
   /** Rate limits (`createRateLimits`); default: the default quotas in this process's memory. */
   rateLimits?: RateLimits;
+  /**
+   * The filesystem tool's worker threads (`createFilesystems`), for a caller that stops them
+   * (`serve` does at close). Default: the app's own, whose idle workers never keep the process alive.
+   */
+  filesystems?: Filesystems;
 }
 
 /** SPEC.md 5.1: API keys never open an MCP server; /mcp says so instead of ignoring the key. */
@@ -79,7 +84,7 @@ export function createApp(options: AppOptions): Express {
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
   });
   const toolset = createToolset(bundle.manifest);
-  const filesystemOf = filesystems(bundle, authentication);
+  const filesystems = options.filesystems ?? createFilesystems(bundle, authentication);
   const projectId = bundle.manifest.site.projectId;
   const rateLimits = options.rateLimits ?? createRateLimits({ limiter: memoryRateLimiter(), config: DEFAULT_RUNTIME_CONFIG.rateLimits, logger });
   const viewOf = (req: Request): ReaderView => readerView(auth ? auth.principalOf(req) : ANONYMOUS, authentication);
@@ -88,7 +93,7 @@ export function createApp(options: AppOptions): Express {
     principal,
     authentication,
     siteUrl: siteUrlOf(req, options.siteUrl),
-    filesystem: filesystemOf(readerView(principal, authentication)),
+    filesystem: filesystems.forRequest(readerView(principal, authentication)),
     feedback: async ({ path, comment }) => void (await store.addFeedback({ projectId, path, comment, source: 'agent' })),
   });
 

@@ -7,6 +7,7 @@ import type { Diagnostic } from '../diagnostics/index.js';
 import { openStore } from '../store/index.js';
 import { createApp } from './app.js';
 import { devErrorPage, liveReload } from './dev-reload.js';
+import { createFilesystems, type Filesystems } from './filesystems.js';
 import { isLoopback, listen } from './listen.js';
 import { jsonLogger, type Logger } from './logger.js';
 
@@ -38,6 +39,8 @@ export async function dev(options: DevOptions): Promise<DevServer> {
   const reload = liveReload();
   let handler: RequestListener = (_req, res) => res.writeHead(503).end('Building…');
   let waiting: ((report: BuildReport) => void)[] = [];
+  // The filesystem tool's workers hold the site of one build: a new build stops the previous ones.
+  let filesystems: Filesystems | undefined;
 
   const rebuild = async (): Promise<void> => {
     const started = performance.now();
@@ -55,8 +58,11 @@ export async function dev(options: DevOptions): Promise<DevServer> {
     );
     options.onBuild?.(report, (performance.now() - started) / 1000);
     if (report.ok) {
-      const app = createApp({ bundle: await readBundle(out), store, logger, loopbackOnly: isLoopback(host), transformHtml: reload.inject });
-      handler = reload.wrap(app);
+      const bundle = await readBundle(out);
+      const previous = filesystems;
+      filesystems = createFilesystems(bundle, false);
+      handler = reload.wrap(createApp({ bundle, store, logger, loopbackOnly: isLoopback(host), transformHtml: reload.inject, filesystems }));
+      void previous?.close();
     } else {
       // The server keeps running: every page shows the problems until the next good build.
       handler = reload.wrap(devErrorPage(report.errors, reload.inject));
@@ -77,6 +83,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
       watcher.close();
       reload.close();
       await listening.close();
+      await filesystems?.close();
       await store.close();
     },
   };

@@ -9,6 +9,7 @@ import { chatModelConfigFromEnv, openAiChatModel } from '../assistant/index.js';
 import { openRateLimiter } from '../ratelimit/index.js';
 import { openStore, storeOptionsFor, type Store } from '../store/index.js';
 import { createApp } from './app.js';
+import { createFilesystems } from './filesystems.js';
 import { isLoopback, listen } from './listen.js';
 import { jsonLogger, type Logger, type LogLevel } from './logger.js';
 import { clientAddress, createRateLimits } from './rate-limits.js';
@@ -104,6 +105,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
       onLimiterFailure: config.rateLimits.onLimiterFailure,
     });
   const allowedOrigins = [...(options.allowedOrigins ?? []), ...webOriginsOf(config.oauth.allowedRedirects)];
+  const filesystems = createFilesystems(bundle, Boolean(auth));
   const app = createApp({
     bundle,
     store,
@@ -112,11 +114,13 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     ...(siteUrl ? { siteUrl } : {}),
     allowedOrigins,
     rateLimits,
+    filesystems,
     ...(auth ? { auth, mcpEnabled: config.mcp.enabled } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(modelConfig ? { assistantModel: openAiChatModel(modelConfig) } : {}),
   });
   const listening = await listen(app, host, options.port ?? 3000, logger).catch(async (error: unknown) => {
+    await filesystems.close();
     await limiter.close();
     await store.close();
     throw error;
@@ -136,6 +140,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     async close() {
       logger.info('shutting down: no new connections; waiting for open requests');
       await listening.close(options.shutdownTimeoutMs);
+      await filesystems.close();
       await limiter.close();
       await store.close();
       logger.info('stopped');

@@ -1,4 +1,5 @@
 // Depth-first traversal of the tree, and how to show the paths it finds.
+import type { CallBudget } from './limits/call-budget.js';
 import { joinPath } from './paths.js';
 import type { VfsEntry } from './virtual-fs.js';
 
@@ -8,10 +9,14 @@ export interface WalkStep {
   readonly depth: number;
 }
 
-/** `start` and every entry below it to `maxDepth`, depth first, each directory's children in name order. */
-export function* walk(start: VfsEntry, maxDepth = Infinity): Generator<WalkStep> {
+/**
+ * `start` and every entry below it to `maxDepth`, depth first, each directory's children in name
+ * order; each entry is charged to `budget` as it is visited.
+ */
+export function* walk(start: VfsEntry, budget: Pick<CallBudget, 'visit'>, maxDepth = Infinity): Generator<WalkStep> {
   const stack: WalkStep[] = [{ entry: start, depth: 0 }];
   for (let step = stack.pop(); step; step = stack.pop()) {
+    budget.visit();
     yield step;
     const { entry, depth } = step;
     if (entry.kind !== 'directory' || depth >= maxDepth) continue;

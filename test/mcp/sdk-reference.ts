@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoadedBundle } from '../../src/bundle/index.js';
 import { createMcpServer, createToolset, type McpContext } from '../../src/mcp/index.js';
-import { filesystems } from '../../src/runtime/filesystems.js';
+import { createFilesystems } from '../../src/runtime/filesystems.js';
 import { readerView } from '../../src/runtime/reader-view.js';
 import { MCP_BODY_LIMIT } from '../../src/runtime/routes/mcp-route.js';
 import { ANONYMOUS } from '../../src/site/index.js';
@@ -26,7 +26,7 @@ export interface Reference {
 export async function startSdkReference(bundle: LoadedBundle, siteUrl: string): Promise<Reference> {
   const store = await openStore({ dataDir: mkdtempSync(join(tmpdir(), 'docsite-sdk-ref-')) });
   const toolset = createToolset(bundle.manifest);
-  const filesystem = filesystems(bundle, false)(readerView(ANONYMOUS, false));
+  const filesystems = createFilesystems(bundle, false);
   const projectId = bundle.manifest.site.projectId;
   const app = express();
   app.post('/mcp', express.json({ limit: MCP_BODY_LIMIT, type: () => true }), async (req, res) => {
@@ -35,7 +35,7 @@ export async function startSdkReference(bundle: LoadedBundle, siteUrl: string): 
       principal: ANONYMOUS,
       authentication: false,
       siteUrl,
-      filesystem,
+      filesystem: filesystems.forRequest(readerView(ANONYMOUS, false)),
       feedback: async ({ path, comment }) => void (await store.addFeedback({ projectId, path, comment, source: 'agent' })),
     };
     const server = createMcpServer(toolset, context);
@@ -55,6 +55,7 @@ export async function startSdkReference(bundle: LoadedBundle, siteUrl: string): 
     async close() {
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
+      await filesystems.close();
       await store.close();
     },
   };

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedBundle } from '../../src/bundle/index.js';
 import { createToolset, handleMcpPost, type McpContext, type McpPost, type Toolset } from '../../src/mcp/index.js';
-import { filesystems } from '../../src/runtime/filesystems.js';
+import { createFilesystems } from '../../src/runtime/filesystems.js';
 import { readerView } from '../../src/runtime/reader-view.js';
 import { ANONYMOUS } from '../../src/site/index.js';
 import { exampleBundle, startRuntime, type TestRuntime } from '../helpers/runtime.js';
@@ -26,7 +26,7 @@ beforeAll(async () => {
     principal: ANONYMOUS,
     authentication: false,
     siteUrl: 'https://docs.acme.test',
-    filesystem: filesystems(bundle, false)(readerView(ANONYMOUS, false)),
+    filesystem: createFilesystems(bundle, false).forRequest(readerView(ANONYMOUS, false)),
     feedback: async (entry) => void feedback.push(entry),
   };
 });

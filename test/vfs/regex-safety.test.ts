@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { VirtualFs } from '../../src/vfs/index.js';
 import { compilePatterns, type PatternSyntax } from '../../src/vfs/regex/grep-patterns.js';
-import { WorkBudget } from '../../src/vfs/regex/work-budget.js';
+import { CallBudget, SHELL_LIMITS } from '../../src/vfs/index.js';
 import { run } from './fixture.js';
 
 const matcher = (pattern: string, syntax: PatternSyntax = 'extended', ignoreCase = false) =>
-  compilePatterns([pattern], { syntax, ignoreCase, wholeWord: false, budget: new WorkBudget() });
+  compilePatterns([pattern], { syntax, ignoreCase, wholeWord: false, budget: new CallBudget() });
 
 describe('matching', () => {
   it.each([
@@ -53,7 +53,7 @@ describe('matching', () => {
 });
 
 /** A call's regex budget that also counts the work charged to it. */
-class CountingBudget extends WorkBudget {
+class CountingBudget extends CallBudget {
   spent = 0;
   override spend(units: number): void {
     this.spent += units;
@@ -95,9 +95,14 @@ describe('safety', () => {
     // Irregular a/b text makes the DFA for "an a 20 characters before a c" build a new state at almost every step.
     let seed = 1;
     const text = Array.from({ length: 100_000 }, () => ((seed = (seed * 48271) % 2147483647) & 1 ? 'a' : 'b')).join('');
-    const tight = compilePatterns(['a[ab]{20}c'], { syntax: 'extended', ignoreCase: false, wholeWord: false, budget: new WorkBudget(100_000) });
+    const tight = compilePatterns(['a[ab]{20}c'], {
+      syntax: 'extended',
+      ignoreCase: false,
+      wholeWord: false,
+      budget: new CallBudget({ ...SHELL_LIMITS, regexWork: 100_000 }),
+    });
     expect(() => tight.test(text)).toThrow(/regular expression too expensive/);
-    const roomy = compilePatterns(['a[ab]{20}c'], { syntax: 'extended', ignoreCase: false, wholeWord: false, budget: new WorkBudget() });
+    const roomy = compilePatterns(['a[ab]{20}c'], { syntax: 'extended', ignoreCase: false, wholeWord: false, budget: new CallBudget() });
     expect(roomy.test(text)).toBe(false);
   });
 

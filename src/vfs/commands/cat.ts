@@ -16,12 +16,14 @@ export const cat: Command = {
     const { inputs, ok } = readInputs(ctx, 'cat', args.operands);
     let number = 0;
     for (const { text } of inputs) {
+      if (ctx.stdout.full) break;
       if (!args.has('-n')) {
         ctx.stdout.write(text === '' || text.endsWith('\n') ? text : `${text}\n`);
         continue;
       }
       for (const line of splitLines(text)) {
         if (ctx.stdout.full) break;
+        ctx.budget.tick();
         ctx.stdout.write(`${String(++number).padStart(6)}\t${line}\n`);
       }
     }

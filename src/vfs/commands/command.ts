@@ -1,5 +1,5 @@
 // The contract between the shell and its commands: context, streams, arguments, errors.
-import type { WorkBudget } from '../regex/work-budget.js';
+import type { CallBudget } from '../limits/call-budget.js';
 import type { Word } from '../shell/word.js';
 import type { VirtualFs } from '../virtual-fs.js';
 import type { CommandSpec } from './flags.js';
@@ -11,7 +11,7 @@ export interface Writer {
   readonly full: boolean;
 }
 
-/** What a running command can reach: the tree, its streams, and the call's regex budget. */
+/** What a running command can reach: the tree, its streams, and the call's budget. */
 export interface CommandContext {
   readonly fs: VirtualFs;
   /** Text piped in from the previous command; undefined for the first command of a pipeline. */
@@ -19,7 +19,8 @@ export interface CommandContext {
   readonly stdout: Writer;
   /** Error messages: shown to the caller, never piped on. */
   readonly stderr: Writer;
-  readonly budget: WorkBudget;
+  /** What the call may still do: commands charge what they read, hold, expand and visit. */
+  readonly budget: CallBudget;
 }
 
 /** A command's arguments after flag parsing. */
@@ -34,11 +35,22 @@ export interface ParsedArgs {
   values(flag: string): readonly string[];
 }
 
+/** How much of its piped input a command reads at most: `lines` lines, or `chars` characters. */
+export interface InputNeeded {
+  readonly lines?: number;
+  readonly chars?: number;
+}
+
 /** One command of the shell. */
 export interface Command {
   readonly spec: CommandSpec;
   /** Runs the command and returns its exit code; throws `CommandError` for bad usage. */
   run(ctx: CommandContext, args: ParsedArgs): number;
+  /**
+   * For a command that reads only the start of its piped input (`head`): how much. The command
+   * before it may stop once it wrote that much, as it would on SIGPIPE in a real shell.
+   */
+  inputNeeded?(args: ParsedArgs): InputNeeded | undefined;
 }
 
 /** A problem that ends a command; the shell prints `name: message` and uses `exitCode`. */

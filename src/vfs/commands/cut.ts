@@ -31,6 +31,7 @@ export const cut: Command = {
     for (const input of inputs) {
       for (const line of splitLines(input.text)) {
         if (ctx.stdout.full) break;
+        ctx.budget.tick();
         ctx.stdout.write(`${cutLine(line)}\n`);
       }
     }
@@ -38,9 +39,9 @@ export const cut: Command = {
   },
 };
 
-/** Inclusive 1-based ranges of a LIST such as `1,3-5,7-`. */
+/** Inclusive 1-based ranges of a LIST such as `1,3-5,7-`, sorted and merged where they overlap or touch. */
 function parseList(list: string): [number, number][] {
-  return list.split(',').map((part) => {
+  const ranges = list.split(',').map((part): [number, number] => {
     const [first = '', last, ...extra] = part.split('-');
     const from = first === '' ? 1 : Number(first);
     const to = last === undefined ? from : last === '' ? Infinity : Number(last);
@@ -48,9 +49,22 @@ function parseList(list: string): [number, number][] {
     if (!wellFormed || from < 1 || to < from) throw new CommandError(`invalid list '${list}': expected numbers and ranges counting from 1, like 1,3-5,7-`);
     return [from, to];
   });
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [from, to] of ranges) {
+    const last = merged.at(-1);
+    if (last && from <= last[1] + 1) last[1] = Math.max(last[1], to);
+    else merged.push([from, to]);
+  }
+  return merged;
 }
 
-/** The items whose 1-based positions fall in `ranges`, in their original order. */
+/** The items whose 1-based positions fall in `ranges` (sorted and disjoint), in their original order; linear in what is picked. */
 function pick<T>(items: readonly T[], ranges: readonly [number, number][]): T[] {
-  return items.filter((_, i) => ranges.some(([from, to]) => i + 1 >= from && i + 1 <= to));
+  const picked: T[] = [];
+  for (const [from, to] of ranges) {
+    if (from > items.length) break;
+    for (let i = from - 1; i < Math.min(to, items.length); i++) picked.push(items[i]!);
+  }
+  return picked;
 }

@@ -44,7 +44,7 @@ export const find: Command = {
         ok = false;
         continue;
       }
-      for (const { entry, depth } of walk(start, query.maxDepth)) {
+      for (const { entry, depth } of walk(start, ctx.budget, query.maxDepth)) {
         if (ctx.stdout.full) break;
         const path = shownPath(shown, start, entry);
         if (depth >= query.minDepth && query.tests.every((test) => test(entry, path))) ctx.stdout.write(`${path}\n`);

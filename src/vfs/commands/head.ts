@@ -22,6 +22,13 @@ export const head: Command = {
     writeWithHeaders(ctx, inputs, render);
     return ok ? 0 : 1;
   },
+  inputNeeded(args) {
+    const lines = args.value('-n');
+    const bytes = args.value('-c');
+    if (args.operands.length > 0 || lines?.startsWith('-')) return undefined;
+    // A character is at least one byte: the first N characters hold the first N bytes.
+    return bytes !== undefined ? { chars: countArg(bytes, 0, 'number of bytes') } : { lines: countArg(lines, 10, 'number of lines') };
+  },
 };
 
 function renderer(lines: string | undefined, bytes: string | undefined): (text: string) => string {

@@ -13,11 +13,16 @@ export interface Input {
 /** The label GNU tools use for piped input. */
 export const STDIN_LABEL = '(standard input)';
 
-/** Path operands with globs expanded; a glob that matches nothing stays as written, like in bash. */
+/**
+ * Path operands with globs expanded; a glob that matches nothing stays as written, like in bash.
+ * Every path counts against the call's limit on arguments, checked after each glob.
+ */
 export function expandOperands(ctx: CommandContext, operands: readonly Word[]): string[] {
   return operands.flatMap((word) => {
     const matches = word.glob === undefined ? [] : expandGlob(ctx.fs, word.glob, ctx.budget);
-    return matches.length > 0 ? matches : [word.text];
+    const paths = matches.length > 0 ? matches : [word.text];
+    ctx.budget.expand(paths.length);
+    return paths;
   });
 }
 
@@ -36,6 +41,7 @@ export function entryOrReport(ctx: CommandContext, name: string, shown: string):
 export function readInputs(ctx: CommandContext, name: string, operands: readonly Word[]): { inputs: Input[]; ok: boolean } {
   const stdin = (): Input => {
     if (ctx.stdin === undefined) throw new CommandError(`no input: give a file path, or pipe text in (e.g. cat /index.mdx | ${name})`);
+    ctx.budget.read(ctx.stdin.length);
     return { label: STDIN_LABEL, text: ctx.stdin };
   };
   if (operands.length === 0) return { inputs: [stdin()], ok: true };
@@ -47,8 +53,10 @@ export function readInputs(ctx: CommandContext, name: string, operands: readonly
       continue;
     }
     const entry = entryOrReport(ctx, name, path);
-    if (entry?.kind === 'file') inputs.push({ label: path, text: entry.content });
-    else if (entry) ctx.stderr.write(`${name}: ${path}: Is a directory\n`);
+    if (entry?.kind === 'file') {
+      ctx.budget.read(entry.content.length);
+      inputs.push({ label: path, text: entry.content });
+    } else if (entry) ctx.stderr.write(`${name}: ${path}: Is a directory\n`);
     ok &&= entry?.kind === 'file';
   }
   return { inputs, ok };

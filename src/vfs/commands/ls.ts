@@ -1,7 +1,7 @@
 // ls: lists directories (one name per line, as GNU ls does when piped), long format, recursion.
 import type { VfsDirectory, VfsEntry } from '../virtual-fs.js';
 import { shownPath, walk } from '../walk.js';
-import type { Command, ParsedArgs } from './command.js';
+import type { Command, CommandContext, ParsedArgs } from './command.js';
 import { expandOperands } from './inputs.js';
 
 /** `ls [-l] [-a] [-R] [-1] [PATH]...` */
@@ -45,8 +45,9 @@ export const ls: Command = {
       );
     const headers = operands.length > 1 || args.has('-R');
     for (const { shown, entry } of directories) {
-      for (const directory of args.has('-R') ? subdirectories(entry, args.has('-a')) : [entry]) {
+      for (const directory of args.has('-R') ? subdirectories(ctx, entry, args.has('-a')) : [entry]) {
         if (ctx.stdout.full) break;
+        ctx.budget.visit(directory.children.length);
         const header = headers ? `${shownPath(shown, entry, directory)}:\n` : '';
         writeBlock(header + listing(args, contentsOf(directory, args.has('-a'))));
       }
@@ -61,13 +62,13 @@ interface Listed {
 }
 
 /** `top` and the directories below it, in `ls -R` order; hidden ones (and what they hold) only with `all`. */
-function subdirectories(top: VfsDirectory, all: boolean): VfsDirectory[] {
+function subdirectories(ctx: CommandContext, top: VfsDirectory, all: boolean): VfsDirectory[] {
   const hidden = (d: VfsDirectory): boolean =>
     d.path
       .slice(top.path.length)
       .split('/')
       .some((part) => part.startsWith('.'));
-  return [...walk(top)].map((step) => step.entry).filter((e): e is VfsDirectory => e.kind === 'directory' && (all || !hidden(e)));
+  return [...walk(top, ctx.budget)].map((step) => step.entry).filter((e): e is VfsDirectory => e.kind === 'directory' && (all || !hidden(e)));
 }
 
 function contentsOf(directory: VfsDirectory, all: boolean): Listed[] {

@@ -39,9 +39,13 @@ export const sort: Command = {
     const numeric = args.has('-n');
     if (keys.length === 0) keys.push({ from: 1, to: Infinity, numeric, reverse: false });
     const { inputs, ok } = readInputs(ctx, 'sort', args.operands);
+    // Sorting keeps every line (and its keys) at once.
+    const held = inputs.reduce((sum, input) => sum + input.text.length, 0);
+    ctx.budget.hold(held);
     // Keys are extracted once per line, not once per comparison.
     const rows = inputs.flatMap((input) => splitLines(input.text)).map((line) => ({ line, keys: keys.map((key) => keyOf(line, key, separator)) }));
     const byKeys = (a: Row, b: Row): number => {
+      ctx.budget.tick();
       for (const [i, key] of keys.entries()) {
         const order = compareKey(a.keys[i]!, b.keys[i]!, key.numeric || numeric);
         if (order !== 0) return key.reverse ? -order : order;
@@ -53,6 +57,7 @@ export const sort: Command = {
     const sorted = rows.sort((a, b) => reverse * (byKeys(a, b) || (args.has('-u') ? 0 : compareText(a.line, b.line))));
     const kept = args.has('-u') ? sorted.filter((row, i) => i === 0 || byKeys(sorted[i - 1]!, row) !== 0) : sorted;
     ctx.stdout.write(joinLines(kept.map((row) => row.line)));
+    ctx.budget.release(held);
     return ok ? 0 : 2;
   },
 };

@@ -50,6 +50,7 @@ function drawChildren(
   options: TreeOptions,
   totals: { directories: number; files: number },
 ): void {
+  ctx.budget.visit(directory.children.length);
   const shown = directory.children.filter((c) => !c.name.startsWith('.') && (!options.directoriesOnly || c.kind === 'directory'));
   shown.forEach((child, i) => {
     if (ctx.stdout.full) return;

@@ -18,16 +18,20 @@ export const uniq: Command = {
   run(ctx, args) {
     if (args.operands.length > 1) throw new CommandError('at most one input file (writing to a file is not supported)');
     const { inputs, ok } = readInputs(ctx, 'uniq', args.operands);
+    const held = inputs.reduce((sum, input) => sum + input.text.length, 0);
+    ctx.budget.hold(held);
     const lines = inputs.flatMap((input) => splitLines(input.text));
     for (let i = 0; i < lines.length && !ctx.stdout.full; ) {
       let next = i + 1;
       while (next < lines.length && lines[next] === lines[i]) next++;
+      ctx.budget.tick(next - i);
       const count = next - i;
       if ((!args.has('-d') || count > 1) && (!args.has('-u') || count === 1)) {
         ctx.stdout.write(args.has('-c') ? `${String(count).padStart(7)} ${lines[i]}\n` : `${lines[i]}\n`);
       }
       i = next;
     }
+    ctx.budget.release(held);
     return ok ? 0 : 1;
   },
 };

@@ -1,6 +1,6 @@
 // Expands a glob against the tree, one path segment at a time, the way bash expands arguments.
 import { joinPath, resolvePath } from '../paths.js';
-import type { WorkBudget } from '../regex/work-budget.js';
+import type { CallBudget } from '../limits/call-budget.js';
 import type { VirtualFs, VfsEntry } from '../virtual-fs.js';
 import { relativePath, walk } from '../walk.js';
 import { compileGlob, hasGlobChars, unescapeGlob } from './glob-pattern.js';
@@ -16,7 +16,7 @@ interface Found {
  * relative paths; `..` stays written but never leaves `/`). `**` matches any number of
  * directories; `*` and `?` do not match a leading dot. Empty when nothing matches.
  */
-export function expandGlob(fs: VirtualFs, pattern: string, budget: WorkBudget): string[] {
+export function expandGlob(fs: VirtualFs, pattern: string, budget: CallBudget): string[] {
   let found: Found[] = [{ entry: fs.root, shown: pattern.startsWith('/') ? '/' : '' }];
   for (const segment of pattern.split('/').filter((s) => s !== '')) {
     const next = new Map<string, Found>();
@@ -26,9 +26,10 @@ export function expandGlob(fs: VirtualFs, pattern: string, budget: WorkBudget): 
       if (entry.kind !== 'directory') continue;
       const below = (name: string): string => (shown === '' ? name : joinPath(shown, name));
       if (segment === '**') {
-        for (const step of walk(entry)) add(step.entry, step.depth === 0 ? shown : below(relativePath(entry, step.entry)));
+        for (const step of walk(entry, budget)) add(step.entry, step.depth === 0 ? shown : below(relativePath(entry, step.entry)));
       } else if (matchName) {
         const dotted = segment.startsWith('.');
+        budget.visit(entry.children.length);
         for (const child of entry.children) if ((dotted || !child.name.startsWith('.')) && matchName(child.name)) add(child, below(child.name));
       } else {
         const name = unescapeGlob(segment);

@@ -1,15 +1,11 @@
 // The two places command output goes: the caller's capped output, and pipes between commands.
-import { CommandError, type Writer } from '../commands/command.js';
+import type { InputNeeded, Writer } from '../commands/command.js';
+import type { CallBudget } from '../limits/call-budget.js';
 
 /** Most output one call returns, in UTF-8 bytes (30 KB), the truncation note included. */
 export const OUTPUT_LIMIT_BYTES = 30 * 1024;
 /** The note that ends output cut at the limit. */
 export const TRUNCATION_NOTE = '\n[output truncated at 30 KB: narrow the command, e.g. head -n 50 or grep -l]\n';
-/**
- * Most text one command may pass to the next through a pipe, in UTF-16 code units: enough for
- * every page of a 10,000-page site (`grep -rn x / | wc -l`), small enough to bound memory.
- */
-export const PIPE_LIMIT = 64 * 1024 * 1024;
 
 /** Text written so far, with its length in UTF-16 code units. */
 class TextSink {
@@ -38,27 +34,50 @@ export class CallOutput extends TextSink implements Writer {
   }
 
   write(text: string): void {
-    if (!this.full) this.append(text);
+    // Past the limit nothing is shown, so a long text is kept only as far as it can be.
+    if (!this.full) this.append(text.length > OUTPUT_LIMIT_BYTES ? text.slice(0, OUTPUT_LIMIT_BYTES + 1) : text);
   }
 
-  /** The output, cut to `OUTPUT_LIMIT_BYTES` with `TRUNCATION_NOTE` when longer. */
-  finish(): { output: string; truncated: boolean } {
-    const output = this.text();
+  /**
+   * The output, cut to `OUTPUT_LIMIT_BYTES` with `TRUNCATION_NOTE` when longer, and `trailer`
+   * (a last message that must be seen) after it, within the limit.
+   */
+  finish(trailer = ''): { output: string; truncated: boolean } {
+    const text = this.text();
+    // A trailer starts on a line of its own.
+    const output = trailer !== '' && text !== '' && !text.endsWith('\n') ? `${text}\n` : text;
     const bytes = Buffer.from(output);
-    if (bytes.length <= OUTPUT_LIMIT_BYTES) return { output, truncated: false };
-    return { output: cutAt(bytes, OUTPUT_LIMIT_BYTES - Buffer.byteLength(TRUNCATION_NOTE)) + TRUNCATION_NOTE, truncated: true };
+    const room = OUTPUT_LIMIT_BYTES - Buffer.byteLength(trailer);
+    if (bytes.length <= room) return { output: output + trailer, truncated: false };
+    return { output: cutAt(bytes, room - Buffer.byteLength(TRUNCATION_NOTE)) + TRUNCATION_NOTE + trailer, truncated: true };
   }
 }
 
-/** Text between two commands of a pipeline; refuses more than `PIPE_LIMIT`. */
+/**
+ * Text between two commands of a pipeline, held against the call's budget until the next command
+ * is done with it. When the next command reads only the start (`needed`), the pipe is full once
+ * it holds that much, so the writer stops early, as on SIGPIPE in a real shell.
+ */
 export class PipeBuffer extends TextSink implements Writer {
-  readonly full = false;
+  private lines = 0;
+
+  constructor(
+    private readonly budget: CallBudget,
+    private readonly needed: InputNeeded = {},
+  ) {
+    super();
+  }
+
+  get full(): boolean {
+    const { lines, chars } = this.needed;
+    return (lines !== undefined && this.lines >= lines) || (chars !== undefined && this.length >= chars);
+  }
 
   write(text: string): void {
-    if (this.length + text.length > PIPE_LIMIT) {
-      throw new CommandError('output too large to pipe (over 64 MB): narrow the command first, e.g. with grep -l or a path', 1);
-    }
+    if (this.full) return;
+    this.budget.hold(text.length);
     this.append(text);
+    if (this.needed.lines !== undefined) for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) this.lines++;
   }
 }
 

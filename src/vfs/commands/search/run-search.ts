@@ -16,6 +16,7 @@ export function runSearch(ctx: CommandContext, scope: SearchScope, request: Sear
   let selected = 0;
   for (const input of inputs) {
     if (ctx.stdout.full || (options.output === 'quiet' && selected > 0)) break;
+    ctx.budget.read(input.text.length);
     selected += searchText(input, options, ctx.stdout, progress);
   }
   // With -q, a selected line wins over errors, as in GNU grep.

@@ -33,7 +33,7 @@ export function searchInputs(ctx: CommandContext, scope: SearchScope): { inputs:
     } else if (start && !scope.recursive) {
       report.stderr.write(`${scope.name}: ${shown}: Is a directory\n`);
     } else if (start) {
-      for (const { entry } of walk(start)) {
+      for (const { entry } of walk(start, ctx.budget)) {
         if (entry.kind === 'file' && scope.include(entry, relativePath(start, entry)))
           inputs.push({ label: shownPath(shown, start, entry), text: entry.content });
       }
