@@ -1,7 +1,6 @@
 // Builds every page through the cache and the worker pool; the site loader calls this to parse.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readPageSource, runPool, snippetsDigest, type ParsedPage } from '../content/index.js';
+import { ConfinedFolder, readPageSource, runPool, snippetsDigest, type ParsedPage } from '../content/index.js';
 import { SourceStamps } from './source-stamps.js';
 import { DOCSITE_VERSION } from '../version.js';
 import { BUILD_PAGE_JOB, buildPageSource, bytesOf, pageCacheKey, textOf, type BuiltPage, type PageContext, type PageText } from './page-job.js';
@@ -72,24 +71,28 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
       return page.parsed;
     },
     async parse(root, files, onProgress, onMisses) {
-      const pageContext: PageContext = { root, snippets: snippetsDigest(root) };
+      const folder = new ConfinedFolder(root);
+      const pageContext: PageContext = { folder, snippets: snippetsDigest(folder) };
       const sourceStamps = new SourceStamps(stampsFile, `${DOCSITE_VERSION}\0${pageContext.snippets}`);
       stamps = sourceStamps;
-      // Each file's stat is taken while the cache's log is still being read.
-      const stampedKeys = files.map((file) => sourceStamps.keyOf(file, join(root, file)));
+      // Each file's stat is taken while the cache's log is still being read; a file the folder
+      // refuses has no stamp, so it is read, and reported, below.
+      const stampedKeys = files.map((file) => {
+        const real = realPathOf(folder, file);
+        return real === undefined ? undefined : sourceStamps.keyOf(file, real);
+      });
       await cache.loaded();
       // With nothing cached, reading and hashing every file here would only hold the workers back: they read it anyway.
       const cold = cache.isEmpty();
       const misses: string[] = [];
       for (const [i, file] of files.entries()) {
-        const path = join(root, file);
         const stamped = stampedKeys[i];
         const hit = stamped === undefined ? undefined : cache.get(stamped);
         if (stamped !== undefined && hit) {
           keys.set(file, stamped);
           built.set(
             file,
-            heldFromCache(pageContext, file, stamped, hit, () => readFileSync(path, 'utf8')),
+            heldFromCache(pageContext, file, stamped, hit, () => folder.read(file).toString('utf8')),
           );
           cacheHits++;
           continue;
@@ -98,7 +101,7 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
           misses.push(file);
           continue;
         }
-        const read = readPageSource(root, file);
+        const read = readPageSource(folder, file);
         if ('failed' in read) {
           built.set(file, hold({ parsed: read.failed, html: '', markdown: '', source: '' }));
           continue;
@@ -135,5 +138,14 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
   /** A page the cache had; its body is read from the cache when laid out, or rendered again if that file went missing. */
   function heldFromCache(context: PageContext, file: string, key: string, hit: CachedPage, source: () => string): HeldPage {
     return { ...hit, source, html: () => cache.html(key) ?? buildPageSource(file, source(), context).html };
+  }
+}
+
+/** Where `file` of `folder` really is; undefined when the folder refuses it or it is gone. */
+function realPathOf(folder: ConfinedFolder, file: string): string | undefined {
+  try {
+    return folder.resolve(file);
+  } catch {
+    return undefined;
   }
 }

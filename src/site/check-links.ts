@@ -1,7 +1,7 @@
 // Checks internal links, anchors and images of every page against the site's pages and files.
 import { posix } from 'node:path';
 import { CONFIG_FILE, type DocsConfig, type SourceLocator } from '../config/index.js';
-import type { PageLink } from '../content/index.js';
+import type { PageLink, RefusedPathError } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import type { SitePage } from './site-model.js';
 
@@ -13,6 +13,8 @@ export interface LinkTargets {
   /** Redirect sources of docs.json, as URL paths. */
   redirects: ReadonlySet<string>;
   isIgnoredPage(path: string): boolean;
+  /** Why the docs folder refuses to read `path`, if it does (see ConfinedFolder). */
+  refusalOf(path: string): RefusedPathError | undefined;
 }
 
 const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -57,7 +59,7 @@ export function linkChecker(targets: LinkTargets): (page: SitePage) => Diagnosti
   };
 }
 
-type Problem = { code: 'link/broken' | 'link/broken-anchor'; message: string } | undefined;
+type Problem = { code: 'link/broken' | 'link/broken-anchor' | 'file/refused'; message: string } | undefined;
 
 function checkLink({ path, anchor }: { path: string | null; anchor: string | null }, page: SitePage, targets: LinkTargets): Problem {
   let target: SitePage | undefined = page;
@@ -78,6 +80,8 @@ function checkLink({ path, anchor }: { path: string | null; anchor: string | nul
 
 function checkImage(path: string | null, targets: LinkTargets): Problem {
   if (path === null || targets.files.has(path)) return undefined;
+  const refused = targets.refusalOf(path);
+  if (refused) return { code: 'file/refused', message: `Image "%s" ${refused.because}; it is not read.` };
   return { code: 'link/broken', message: 'Image "%s" does not exist (or is ignored).' };
 }
 
@@ -93,8 +97,8 @@ function safeDecode(text: string): string {
   }
 }
 
-/** Reports a logo or favicon of docs.json that is not a file of the docs folder: every page would show it broken. */
-export function checkSiteImages(config: DocsConfig, files: ReadonlySet<string>, locator: SourceLocator): Diagnostic[] {
+/** Reports a logo or favicon of docs.json that is not a file of the docs folder (or one it refuses): every page would show it broken. */
+export function checkSiteImages(config: DocsConfig, targets: Pick<LinkTargets, 'files' | 'refusalOf'>, locator: SourceLocator): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const key of ['logo', 'favicon'] as const) {
     const value = config[key];
@@ -102,8 +106,11 @@ export function checkSiteImages(config: DocsConfig, files: ReadonlySet<string>, 
       typeof value === 'string' ? [[value, [key]]] : (['light', 'dark'] as const).flatMap((theme) => (value?.[theme] ? [[value[theme], [key, theme]]] : []));
     for (const [url, at] of images) {
       const path = resolveLink(url, 'index')?.path;
-      if (path && !files.has(path))
-        diagnostics.push(diagnostic('link/broken', CONFIG_FILE, locator.locate(at, 'value'), `The ${key} "${url}" does not exist (or is ignored).`));
+      if (!path || targets.files.has(path)) continue;
+      const refused = targets.refusalOf(path);
+      const place = locator.locate(at, 'value');
+      if (refused) diagnostics.push(diagnostic('file/refused', CONFIG_FILE, place, `The ${key} "${url}" ${refused.because}; it is not read.`));
+      else diagnostics.push(diagnostic('link/broken', CONFIG_FILE, place, `The ${key} "${url}" does not exist (or is ignored).`));
     }
   }
   return diagnostics;
