@@ -1,12 +1,13 @@
 // Replays the audit's file-reading attacks: symbolic links, `..` paths and special files that would
-// bring what lies outside the docs folder into a built site.
+// bring what lies outside the docs folder (or the bundle) into a built or served site.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { build, validate, type Diagnostic } from '../../src/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, readBundle, validate, type Diagnostic } from '../../src/index.js';
 import { readTree } from '../helpers/files.js';
+import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { page, writeSite } from '../helpers/site.js';
 
 /** Text that lives only outside the docs folder: no byte of it may reach a bundle or a response. */
@@ -216,4 +217,48 @@ describe('images, OpenAPI files, skills, custom files and docs.json that lead ou
     expect(diagnostics).toContainEqual(expect.objectContaining({ code: 'file/refused', file: '.docsiteignore', line: 1 }));
     expect(built).toBe(false);
   });
+});
+
+describe('links planted in a bundle', () => {
+  let outside: string;
+  let runtime: TestRuntime;
+
+  beforeAll(async () => {
+    outside = outsideFolder();
+    const root = hostileSite({
+      'index.mdx': page({ title: 'Home' }, 'Welcome.'),
+      'guide.mdx': page({ title: 'Guide' }, 'Steps.'),
+      'docs.json': { ...DOCS, navigation: { pages: ['index', 'guide'] } },
+      'robots.txt': 'User-agent: *\n',
+      'logo.png': 'PNG',
+    });
+    const report = await build(root, { out: mkdtempSync(join(tmpdir(), 'docsite-planted-')), jobs: 1 });
+    expect(report.errors).toEqual([]);
+    const bundle = await readBundle(report.outDir);
+    // Planted after the bundle was read: what serve reads on each request.
+    const plant = (path: string, target: string): void => {
+      rmSync(join(report.outDir, path), { force: true });
+      symlinkSync(target, join(report.outDir, path));
+    };
+    plant('leak.txt', join(outside, 'secret.mdx'));
+    plant('passwd.txt', '/etc/passwd');
+    plant('logo.png', join(outside, 'secret.png'));
+    plant('robots.txt', join(outside, 'secret.mdx'));
+    plant('guide.md', join(outside, 'secret.mdx'));
+    plant('shared', join(outside, 'folder'));
+    runtime = await startRuntime({ bundle });
+  });
+  afterAll(async () => {
+    await runtime?.close();
+  });
+
+  it.each(['/leak.txt', '/passwd.txt', '/logo.png', '/robots.txt', '/guide.md', '/shared/part.mdx', '/llms-full.txt'])(
+    'GET %s does not follow them out of the bundle',
+    async (path) => {
+      const response = await fetch(`${runtime.url}${path}`, { headers: { accept: 'text/markdown' } });
+      const body = await response.text();
+      for (const forbidden of FORBIDDEN) expect(body).not.toContain(forbidden);
+      if (path !== '/llms-full.txt') expect(response.status).toBeGreaterThanOrEqual(400);
+    },
+  );
 });

@@ -1,10 +1,9 @@
 // Pages for people and agents: clean URLs, `<path>.md`, `Accept: text/markdown`, redirects, assets, 404.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import { BUNDLE_PATHS, readPageHtml, type LoadedBundle, type ManifestPage } from '../../bundle/index.js';
 import { markdownPath, TEMPLATE_ASSETS } from '../../render/index.js';
 import { encodedUrl, pageUrl } from '../../site/index.js';
+import { sendBundleFile } from '../bundle-file.js';
 import type { ReaderView } from '../reader-view.js';
 import { redirectMatcher } from '../redirects.js';
 
@@ -27,7 +26,7 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
   const notFound = async (req: Request, res: Response): Promise<void> => {
     res.status(404);
     if (req.accepts(['text/html', 'text/markdown', 'application/json']) === 'text/html') {
-      res.type('html').send(transformHtml(await readFile(join(bundle.dir, bundle.manifest.notFound), 'utf8'), req));
+      res.type('html').send(transformHtml((await bundle.folder.readAsync(bundle.manifest.notFound)).toString('utf8'), req));
     } else {
       res.type('text/plain').send('Not found.\n');
     }
@@ -36,7 +35,7 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
     res
       .type('text/markdown; charset=utf-8')
       .vary('Accept')
-      .send(await readFile(join(bundle.dir, page.markdown), 'utf8'));
+      .send((await bundle.folder.readAsync(page.markdown)).toString('utf8'));
   };
 
   router.use(async (req, res, next) => {
@@ -80,12 +79,17 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
     const target = redirect(path);
     if (target) return res.redirect(target.permanent ? 308 : 307, target.location);
     const file = path.slice(1);
-    if (file && !pageFiles.has(file) && (publicAssets.has(file) || !PRIVATE.test(file))) {
-      return res.sendFile(file, { root: bundle.dir, dotfiles: 'deny' }, (error) => {
-        if (error && !res.headersSent) void notFound(req, res);
+    if (file && !pageFiles.has(file) && !isDotfile(file) && (publicAssets.has(file) || !PRIVATE.test(file))) {
+      return sendBundleFile(res, bundle, file, () => {
+        if (!res.headersSent) void notFound(req, res);
       });
     }
     return notFound(req, res);
   });
   return router;
+}
+
+/** Whether a bundle path names a dotfile or goes through a dot-folder: never served. */
+function isDotfile(file: string): boolean {
+  return file.split('/').some((segment) => segment.startsWith('.'));
 }
