@@ -39,7 +39,7 @@ export interface PageBuilder {
 
 /** A page builder caching under `<outDir>/.cache/pages`, running misses on up to `jobs` threads. */
 export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
-  const cache = new PageCache(join(outDir, '.cache', 'pages'));
+  const cache = new PageCache(join(outDir, '.cache', 'pages'), outDir);
   cache.preload();
   const stampsFile = join(outDir, '.cache', 'sources.json');
   /** Made when the docs folder is known: a stamp vouches for a page only under the same snippets. */
@@ -73,7 +73,7 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
     async parse(root, files, onProgress, onMisses) {
       const folder = new ConfinedFolder(root);
       const pageContext: PageContext = { folder, snippets: snippetsDigest(folder) };
-      const sourceStamps = new SourceStamps(stampsFile, `${DOCSITE_VERSION}\0${pageContext.snippets}`);
+      const sourceStamps = new SourceStamps(stampsFile, `${DOCSITE_VERSION}\0${pageContext.snippets}`, outDir);
       stamps = sourceStamps;
       // Each file's stat is taken while the cache's log is still being read; a file the folder
       // refuses has no stamp, so it is read, and reported, below.

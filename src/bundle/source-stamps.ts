@@ -1,6 +1,7 @@
 // Remembers each page file's size and times with its content key, so a rebuild reads only the files that changed.
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { makeOutputFolder, readOutput, writeOutput } from './output-files.js';
 
 /** What identifies a file's content without reading it: its size and its modification and change times. */
 interface Stamp {
@@ -24,10 +25,11 @@ export class SourceStamps {
   /** Stats taken by `keyOf` before the file is read: recording one of those (not a later one) never vouches for content newer than was read. */
   private readonly before = new Map<string, Omit<Stamp, 'key'>>();
 
-  /** `generator` names what the keys were made by: stamps another docsite version saved are not used. */
+  /** `generator` names what the keys were made by: stamps another docsite version saved are not used. `file` is inside the output folder `outDir`. */
   constructor(
     private readonly file: string,
     private readonly generator: string,
+    private readonly outDir = dirname(file),
   ) {
     this.previous = readStamps(file, generator);
   }
@@ -58,14 +60,14 @@ export class SourceStamps {
 
   /** Saves the stamps of this build's files (and only those). */
   save(): void {
-    mkdirSync(dirname(this.file), { recursive: true });
-    writeFileSync(this.file, `${JSON.stringify({ format: FORMAT, generator: this.generator, stamps: this.next })}\n`);
+    makeOutputFolder(this.outDir, dirname(this.file), new Set());
+    writeOutput(this.file, `${JSON.stringify({ format: FORMAT, generator: this.generator, stamps: this.next })}\n`);
   }
 }
 
 function readStamps(file: string, generator: string): Record<string, Stamp> {
   try {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { format?: number; generator?: string; stamps?: Record<string, Stamp> };
+    const saved = JSON.parse(readOutput(file).toString('utf8')) as { format?: number; generator?: string; stamps?: Record<string, Stamp> };
     return saved.format === FORMAT && saved.generator === generator && saved.stamps ? saved.stamps : {};
   } catch {
     return {};

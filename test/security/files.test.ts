@@ -1,7 +1,7 @@
 // Replays the audit's file-reading attacks: symbolic links, `..` paths and special files that would
 // bring what lies outside the docs folder (or the bundle) into a built or served site.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -261,4 +261,46 @@ describe('links planted in a bundle', () => {
       if (path !== '/llms-full.txt') expect(response.status).toBeGreaterThanOrEqual(400);
     },
   );
+});
+
+describe('links planted in the output folder (a dist/ committed to the docs repository)', () => {
+  it('a rebuild neither reads through them into its pages, nor writes or removes files through them', async () => {
+    const outside = outsideFolder();
+    // Long enough that any offset and length a cache entry names fall inside it, and any 15 bytes of it hold a whole MARK.
+    const MARK = 'XSECRETX';
+    writeFileSync(join(outside, 'long-secret.txt'), MARK.repeat(5_000));
+    writeFileSync(join(outside, 'victim.txt'), 'ORIGINAL');
+    mkdirSync(join(outside, 'nav'));
+    const root = hostileSite({ 'index.mdx': page({ title: 'Home' }, 'Welcome.'), 'logo.png': 'PNG' });
+    const out = join(mkdtempSync(join(tmpdir(), 'docsite-out-')), 'dist');
+    expect((await build(root, { out, jobs: 1 })).errors).toEqual([]);
+
+    const plant = (path: string, target: string): void => {
+      rmSync(join(out, path), { recursive: true, force: true });
+      symlinkSync(target, join(out, path));
+    };
+    plant('.cache/pages/bodies.1', join(outside, 'long-secret.txt'));
+    plant('index.html', join(outside, 'victim.txt'));
+    plant('logo.png', join(outside, 'victim.txt'));
+    plant('_docsite/nav', join(outside, 'nav'));
+    // The record of the last build's files names some outside the folder: a build removes the files it no longer writes.
+    writeFileSync(join(outside, 'keep.txt'), 'KEEP');
+    writeFileSync(join(outside, 'folder', 'keep.txt'), 'KEEP');
+    plant('planted', join(outside, 'folder'));
+    const record = JSON.parse(readFileSync(join(out, '.cache/outputs.json'), 'utf8')) as { files: Record<string, string> };
+    for (const path of [`../../${outside.split('/').at(-1)}/keep.txt`, join(outside, 'keep.txt'), 'planted/keep.txt']) record.files[path] = 'x';
+    writeFileSync(join(out, '.cache/outputs.json'), JSON.stringify(record));
+    // A new name lays every page out again, from the cached bodies, and rewrites every file.
+    writeFileSync(join(root, 'docs.json'), JSON.stringify({ ...DOCS, name: 'Renamed' }));
+    writeFileSync(join(root, 'logo.png'), 'PNG, new');
+
+    expect((await build(root, { out, jobs: 1 })).errors).toEqual([]);
+    expect(outputText(out)).not.toContain(MARK);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('Welcome.');
+    expect(readFileSync(join(out, 'logo.png'), 'utf8')).toBe('PNG, new');
+    expect(readFileSync(join(outside, 'victim.txt'), 'utf8')).toBe('ORIGINAL');
+    expect(readdirSync(join(outside, 'nav'))).toEqual([]);
+    expect(readFileSync(join(outside, 'keep.txt'), 'utf8')).toBe('KEEP');
+    expect(readFileSync(join(outside, 'folder', 'keep.txt'), 'utf8')).toBe('KEEP');
+  });
 });
