@@ -77,10 +77,7 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
       stamps = sourceStamps;
       // Each file's stat is taken while the cache's log is still being read; a file the folder
       // refuses has no stamp, so it is read, and reported, below.
-      const stampedKeys = files.map((file) => {
-        const real = realPathOf(folder, file);
-        return real === undefined ? undefined : sourceStamps.keyOf(file, real);
-      });
+      const stampedKeys = files.map((file) => sourceStamps.keyOf(file, () => folder.file(file).stats));
       await cache.loaded();
       // With nothing cached, reading and hashing every file here would only hold the workers back: they read it anyway.
       const cold = cache.isEmpty();
@@ -138,14 +135,5 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
   /** A page the cache had; its body is read from the cache when laid out, or rendered again if that file went missing. */
   function heldFromCache(context: PageContext, file: string, key: string, hit: CachedPage, source: () => string): HeldPage {
     return { ...hit, source, html: () => cache.html(key) ?? buildPageSource(file, source(), context).html };
-  }
-}
-
-/** Where `file` of `folder` really is; undefined when the folder refuses it or it is gone. */
-function realPathOf(folder: ConfinedFolder, file: string): string | undefined {
-  try {
-    return folder.resolve(file);
-  } catch {
-    return undefined;
   }
 }

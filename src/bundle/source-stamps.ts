@@ -1,5 +1,4 @@
 // Remembers each page file's size and times with its content key, so a rebuild reads only the files that changed.
-import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { makeOutputFolder, readOutput, writeOutput } from './output-files.js';
 
@@ -34,11 +33,14 @@ export class SourceStamps {
     this.previous = readStamps(file, generator);
   }
 
-  /** The content key recorded for the file if it is unchanged since, else undefined (then read it, and `record` its key). */
-  keyOf(relativePath: string, absolutePath: string): string | undefined {
+  /**
+   * The content key recorded for the file if it is unchanged since, else undefined (then read it,
+   * and `record` its key). `stat` gives the file's status; when it throws, the file is read.
+   */
+  keyOf(relativePath: string, stat: () => Omit<Stamp, 'key'>): string | undefined {
     let now: Omit<Stamp, 'key'>;
     try {
-      const { size, mtimeMs, ctimeMs } = statSync(absolutePath);
+      const { size, mtimeMs, ctimeMs } = stat();
       now = { size, mtimeMs, ctimeMs };
     } catch {
       return undefined;

@@ -1,6 +1,6 @@
 // The one door to the files of a folder docsite reads (a docs folder, a bundle): every path goes
 // through `resolve`, which refuses any path that leads out of the folder.
-import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { isAbsolute, join, posix, relative, resolve as resolvePath, sep } from 'node:path';
 
@@ -49,13 +49,16 @@ const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants
 
 /**
  * A folder whose files are read only through `resolve`. Paths are relative to the folder, or
- * absolute in the site (`/snippets/a.mdx`); either way they never name a place outside it.
+ * absolute in the site (`/snippets/a.mdx`); either way they never name a place outside it. The
+ * real paths of its folders are remembered: make one per build (or bundle), not one per process.
  */
 export class ConfinedFolder {
   /** The folder as given, made absolute. */
   readonly root: string;
   /** The folder as the file system resolves it: what every real path must be inside. */
   readonly realRoot: string;
+  /** Real paths of the folders inside resolved so far, by relative path (see `realDir`). */
+  private readonly realDirs = new Map<string, string>();
 
   /** `name` says what the folder is in messages ("docs folder", "bundle"). Throws when `root` does not exist. */
   constructor(
@@ -72,10 +75,36 @@ export class ConfinedFolder {
    * system's error (ENOENT…) when there is nothing there.
    */
   resolve(path: string): string {
+    return this.locate(path).real;
+  }
+
+  /** `resolve`, with the status of what is there when no link had to be followed to it (then lstat was stat). */
+  private locate(path: string): { real: string; stats: Stats | undefined } {
     const inside = posix.normalize(path.replace(/^\/+/, '') || '.');
     if (inside === '..' || inside.startsWith('../')) throw new RefusedPathError(path, 'outside', this.name);
-    const real = realpathSync.native(join(this.root, inside));
+    if (inside === '.') return { real: this.realRoot, stats: undefined };
+    const slash = inside.lastIndexOf('/');
+    const full = join(this.realDir(slash === -1 ? '' : inside.slice(0, slash), path), inside.slice(slash + 1));
+    // In a real folder, only a link as the last part can lead elsewhere (lstat throws ENOENT when nothing is there).
+    const stats = lstatSync(full);
+    if (!stats.isSymbolicLink()) return { real: full, stats };
+    const real = realpathSync.native(full);
     if (!isWithin(this.realRoot, real)) throw new RefusedPathError(path, 'link-outside', this.name);
+    return { real, stats: undefined };
+  }
+
+  /**
+   * The real path of the folder `dir` (normalized, relative) that `path` is in, remembered: pages
+   * share folders, and resolving each of their paths whole took as long as reading them.
+   */
+  private realDir(dir: string, path: string): string {
+    if (dir === '') return this.realRoot;
+    let real = this.realDirs.get(dir);
+    if (real === undefined) {
+      real = realpathSync.native(join(this.realRoot, dir));
+      if (!isWithin(this.realRoot, real)) throw new RefusedPathError(path, 'link-outside', this.name);
+      this.realDirs.set(dir, real);
+    }
     return real;
   }
 
@@ -103,10 +132,10 @@ export class ConfinedFolder {
 
   /** The real path and status of the regular file `path` names, for a copy or a stamp (see `resolve`). */
   file(path: string): { real: string; stats: Stats } {
-    const real = this.resolve(path);
-    const stats = statSync(real);
+    const located = this.locate(path);
+    const stats = located.stats ?? statSync(located.real);
     assertRegular(stats, path, this.name);
-    return { real, stats };
+    return { real: located.real, stats };
   }
 
   /** Why `path` would be refused, if it would; a path that merely does not exist is not refused. */
