@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, readBundle, validate, type Diagnostic } from '../../src/index.js';
 import { readTree } from '../helpers/files.js';
+import { dev, silentLogger } from '../../src/runtime/index.js';
 import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { page, writeSite } from '../helpers/site.js';
 
@@ -138,6 +139,28 @@ describe('snippets that lead out of the docs folder', () => {
     expect(built).toBe(true);
     expect(readFileSync(join(outDir, 'index.md'), 'utf8')).toContain('Shared **inside**.');
     expect(readFileSync(join(outDir, 'guide.html'), 'utf8')).toContain('<strong>inside</strong>');
+  });
+});
+
+describe('docsite dev with a snippet that leads out of the docs folder', () => {
+  it('shows the refusal in the page, and a link made while it runs is refused on the rebuild', async () => {
+    const outside = outsideFolder();
+    const root = hostileSite({ 'index.mdx': PLACING('/snippets/pw.mdx'), 'snippets/pw.mdx': 'Inside.\n' });
+    const server = await dev({ dir: root, port: 0, logger: silentLogger });
+    try {
+      expect(await (await fetch(server.url)).text()).toContain('Inside.');
+      const rebuilt = server.nextBuild();
+      rmSync(join(root, 'snippets', 'pw.mdx'));
+      symlinkSync(join(outside, 'secret.mdx'), join(root, 'snippets', 'pw.mdx'));
+      const report = await rebuilt;
+      expect(report.errors).toContainEqual(refusedAt('index.mdx', 7));
+      const body = await (await fetch(server.url)).text();
+      expect(body).toContain('file/refused');
+      expect(body).not.toContain(SECRET);
+      expect(outputText(join(root, 'dist'))).not.toContain(SECRET);
+    } finally {
+      await server.close();
+    }
   });
 });
 
