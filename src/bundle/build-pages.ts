@@ -1,7 +1,6 @@
 // Builds every page through the cache and the worker pool; the site loader calls this to parse.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readPageSource, runPool, snippetsDigest, type ParsedPage } from '../content/index.js';
+import { ConfinedFolder, readPageSource, runPool, snippetsDigest, type ParsedPage } from '../content/index.js';
 import { SourceStamps } from './source-stamps.js';
 import { DOCSITE_VERSION } from '../version.js';
 import { BUILD_PAGE_JOB, buildPageSource, bytesOf, pageCacheKey, textOf, type BuiltPage, type PageContext, type PageText } from './page-job.js';
@@ -40,7 +39,7 @@ export interface PageBuilder {
 
 /** A page builder caching under `<outDir>/.cache/pages`, running misses on up to `jobs` threads. */
 export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
-  const cache = new PageCache(join(outDir, '.cache', 'pages'));
+  const cache = new PageCache(join(outDir, '.cache', 'pages'), outDir);
   cache.preload();
   const stampsFile = join(outDir, '.cache', 'sources.json');
   /** Made when the docs folder is known: a stamp vouches for a page only under the same snippets. */
@@ -72,24 +71,25 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
       return page.parsed;
     },
     async parse(root, files, onProgress, onMisses) {
-      const pageContext: PageContext = { root, snippets: snippetsDigest(root) };
-      const sourceStamps = new SourceStamps(stampsFile, `${DOCSITE_VERSION}\0${pageContext.snippets}`);
+      const folder = new ConfinedFolder(root);
+      const pageContext: PageContext = { folder, snippets: snippetsDigest(folder) };
+      const sourceStamps = new SourceStamps(stampsFile, `${DOCSITE_VERSION}\0${pageContext.snippets}`, outDir);
       stamps = sourceStamps;
-      // Each file's stat is taken while the cache's log is still being read.
-      const stampedKeys = files.map((file) => sourceStamps.keyOf(file, join(root, file)));
+      // Each file's stat is taken while the cache's log is still being read; a file the folder
+      // refuses has no stamp, so it is read, and reported, below.
+      const stampedKeys = files.map((file) => sourceStamps.keyOf(file, () => folder.file(file).stats));
       await cache.loaded();
       // With nothing cached, reading and hashing every file here would only hold the workers back: they read it anyway.
       const cold = cache.isEmpty();
       const misses: string[] = [];
       for (const [i, file] of files.entries()) {
-        const path = join(root, file);
         const stamped = stampedKeys[i];
         const hit = stamped === undefined ? undefined : cache.get(stamped);
         if (stamped !== undefined && hit) {
           keys.set(file, stamped);
           built.set(
             file,
-            heldFromCache(pageContext, file, stamped, hit, () => readFileSync(path, 'utf8')),
+            heldFromCache(pageContext, file, stamped, hit, () => folder.read(file).toString('utf8')),
           );
           cacheHits++;
           continue;
@@ -98,7 +98,7 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
           misses.push(file);
           continue;
         }
-        const read = readPageSource(root, file);
+        const read = readPageSource(folder, file);
         if ('failed' in read) {
           built.set(file, hold({ parsed: read.failed, html: '', markdown: '', source: '' }));
           continue;

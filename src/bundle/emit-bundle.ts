@@ -1,6 +1,5 @@
 // Lays out the bundle: pages, Markdown, sources, search index, agent files and the manifest.
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { ConfinedFolder, RefusedPathError } from '../content/index.js';
 import { createSiteLayout, llmsFullParts, llmsTxt, sitemapXml, summaryOf, templateAsset, TEMPLATE_ASSETS, type LlmsEntry } from '../render/index.js';
 import { BUNDLE_FOLDER, customFilesOf, defaultTree, isPublishedFile, type NavigationTree, type SiteModel, type SitePage } from '../site/index.js';
 import { DOCSITE_VERSION } from '../version.js';
@@ -90,11 +89,11 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
   for (const [key, file] of Object.entries(sidebars)) out.addKeyed(file, layout.sidebarContentKey(key), () => `${JSON.stringify(layout.sidebar(key))}\n`);
   out.add(BUNDLE_PATHS.notFound, layout.notFound());
   for (const name of TEMPLATE_ASSETS) out.add(`${BUNDLE_PATHS.assets}${name}`, templateAsset(name));
+  const folder = new ConfinedFolder(site.root);
   for (const file of site.files) {
     if (pageFiles.has(file) || !isPublishedFile(file)) continue;
-    const from = join(site.root, file);
-    const { size, mtimeMs, ctimeMs } = statSync(from);
-    out.copy(file, from, `file:${size}:${mtimeMs}:${ctimeMs}`);
+    const copied = publishedFile(folder, file);
+    if (copied) out.copy(file, copied.real, `file:${copied.stats.size}:${copied.stats.mtimeMs}:${copied.stats.ctimeMs}`);
   }
 
   const skills = site.skills.length > 0 ? site.skills.map((s) => ({ ...s, generated: false })) : [{ ...generatedSkill(site, tools), generated: true }];
@@ -146,6 +145,19 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
   json('.well-known/mcp/server-card.json', serverCard(discovery, 'public'));
   json('.well-known/mcp/server-cards.json', serverCards(discovery, false));
   return { manifest, indexed: searchIndex.written };
+}
+
+/**
+ * Where a published file really is. Discovery listed it as inside the docs folder; one that has
+ * since become a link leading out of it (or a FIFO) is left out rather than copied.
+ */
+function publishedFile(folder: ConfinedFolder, file: string): ReturnType<ConfinedFolder['file']> | undefined {
+  try {
+    return folder.file(file);
+  } catch (error) {
+    if (error instanceof RefusedPathError) return undefined;
+    throw error;
+  }
 }
 
 /** The tree a page is shown in: its placement in the default version and language, else its first. */

@@ -1,7 +1,8 @@
 // Writes a bundle's files, touching only those whose content changed and removing stale ones.
 import { createHash } from 'node:crypto';
-import { closeSync, copyFileSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writevSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, readdirSync, writevSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
+import { clearOutputPath, isRealOutputFolder, makeOutputFolder, openOutputToWrite, readOutput, removeOutput, writeOutput } from './output-files.js';
 
 const STATE_FILE = '.cache/outputs.json';
 
@@ -85,7 +86,7 @@ export class OutputWriter {
       if (key !== undefined) next.keys[path] = key;
       if (hash !== before) written++;
     }
-    for (const path of Object.keys(previous.files)) if (!(path in next.files)) rmSync(join(this.outDir, path), { force: true });
+    for (const path of Object.keys(previous.files)) if (!(path in next.files)) removeOutput(this.outDir, path);
     this.saveState(next);
     return written;
   }
@@ -98,7 +99,15 @@ export class OutputWriter {
   copy(path: string, from: string, stamp: string): void {
     if (this.keep(path, stamp)) return;
     // The stamp stands in for the content's hash: a file copied with another stamp is copied again.
-    this.write(path, (full) => copyFileSync(from, full), stamp, stamp);
+    this.write(
+      path,
+      (full) => {
+        clearOutputPath(full);
+        copyFileSync(from, full);
+      },
+      stamp,
+      stamp,
+    );
   }
 
   private write(path: string, content: readonly Uint8Array[] | ((full: string) => void), hash: string, key: string | undefined): void {
@@ -117,16 +126,12 @@ export class OutputWriter {
     }
     entry.hash = hash;
     this.invalidateState();
-    const dir = dirname(full);
-    if (!this.madeDirs.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      this.madeDirs.add(dir);
-    }
+    makeOutputFolder(this.outDir, dirname(full), this.madeDirs);
     if (typeof content === 'function') {
       content(full);
       return;
     }
-    const fd = openSync(full, 'w');
+    const fd = openOutputToWrite(full, 'w');
     try {
       writevSync(fd, content as Uint8Array[]);
     } finally {
@@ -137,7 +142,7 @@ export class OutputWriter {
   private previousState(): OutputState {
     if (!this.previous) {
       try {
-        const saved = JSON.parse(readFileSync(join(this.outDir, STATE_FILE), 'utf8')) as Partial<OutputState>;
+        const saved = JSON.parse(readOutput(join(this.outDir, STATE_FILE)).toString('utf8')) as Partial<OutputState>;
         this.previous = { files: saved.files ?? {}, keys: saved.keys ?? {} };
       } catch {
         this.previous = { files: {}, keys: {} };
@@ -152,7 +157,9 @@ export class OutputWriter {
     let names = this.listings.get(dir);
     if (!names) {
       try {
-        names = new Set(readdirSync(join(this.outDir, dir)));
+        // Only files in real folders: a link in the output folder was planted there, and is written over, not kept.
+        const entries = isRealOutputFolder(this.outDir, dir) ? readdirSync(join(this.outDir, dir), { withFileTypes: true }) : [];
+        names = new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name));
       } catch {
         names = new Set();
       }
@@ -171,7 +178,7 @@ export class OutputWriter {
   }
 
   private saveState(state: OutputState): void {
-    mkdirSync(join(this.outDir, '.cache'), { recursive: true });
-    writeFileSync(join(this.outDir, STATE_FILE), `${JSON.stringify(state)}\n`);
+    makeOutputFolder(this.outDir, join(this.outDir, '.cache'), this.madeDirs);
+    writeOutput(join(this.outDir, STATE_FILE), `${JSON.stringify(state)}\n`);
   }
 }

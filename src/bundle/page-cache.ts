@@ -1,7 +1,8 @@
 // The build's cache of built pages, by content key, so a rebuild parses and renders only the pages that changed.
-import { closeSync, fstatSync, mkdirSync, openSync, read, readdirSync, readFileSync, readSync, rmSync, writeSync, writevSync } from 'node:fs';
+import { closeSync, fstatSync, read, readdirSync, readSync, rmSync, writeSync, writevSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Section } from '../content/index.js';
+import { makeOutputFolder, openOutputToRead, openOutputToWrite, readOutput } from './output-files.js';
 import { bytesOf, type BuiltPage, type PageText } from './page-job.js';
 
 /**
@@ -52,7 +53,11 @@ export class PageCache {
   /** The log's bytes as `preload` reads them; undefined when there is no log. */
   private reading: Promise<Buffer | undefined> | undefined;
 
-  constructor(private readonly dir: string) {}
+  /** `dir` is the cache's folder, inside the output folder `outDir` (no folder between them may be a link). */
+  constructor(
+    private readonly dir: string,
+    private readonly outDir = dir,
+  ) {}
 
   /**
    * Starts reading the log on Node's thread pool: on a rebuild the read is a large part of the
@@ -106,7 +111,7 @@ export class PageCache {
    * anew, bodies into a new bodies file that the new log names, and the old files are removed.
    */
   commit(): void {
-    mkdirSync(this.dir, { recursive: true });
+    makeOutputFolder(this.outDir, this.dir, new Set());
     const entries = this.load();
     const live = [...this.used].filter((key) => entries.has(key) || this.pending.has(key));
     if (this.rewrite || this.logged + this.pending.size > COMPACT_RATIO * Math.max(live.length, 1)) {
@@ -139,7 +144,7 @@ export class PageCache {
 
   /** Writes (`w`) or appends (`a`) bodies to the current bodies file; returns where each went. */
   private appendBodies(mode: 'w' | 'a', bodies: Iterable<[string, PageText]>): Map<string, BodyAt> {
-    const fd = openSync(join(this.dir, this.bodiesFile), mode);
+    const fd = openOutputToWrite(join(this.dir, this.bodiesFile), mode);
     const at = new Map<string, BodyAt>();
     try {
       // Past whatever is there: a build killed after appending bodies but before logging them left some.
@@ -158,7 +163,7 @@ export class PageCache {
 
   /** Writes (`w`, header first) or appends (`a`) entries one by one: joined, a large site's would take hundreds of MB at once. */
   private writeLog(mode: 'w' | 'a', entries: Iterable<[string, Entry]>): void {
-    const fd = openSync(this.logFile, mode);
+    const fd = openOutputToWrite(this.logFile, mode);
     try {
       if (mode === 'w') writeSync(fd, `${FORMAT},"bodies":${JSON.stringify(this.bodiesFile)}}\n`);
       for (const [key, entry] of entries) writevSync(fd, entryParts(key, entry));
@@ -171,7 +176,7 @@ export class PageCache {
     if (!this.entries) {
       let bytes: Buffer | undefined;
       try {
-        bytes = readFileSync(this.logFile);
+        bytes = readOutput(this.logFile);
       } catch {
         bytes = undefined; // no cache yet
       }
@@ -241,7 +246,7 @@ function readWhole(file: string): Promise<Buffer> {
     let fd: number | undefined;
     let bytes: Buffer;
     try {
-      fd = openSync(file, 'r');
+      fd = openOutputToRead(file);
       bytes = Buffer.allocUnsafe(fstatSync(fd).size);
     } catch (error) {
       if (fd !== undefined) closeSync(fd);
@@ -292,7 +297,7 @@ function* liveBodies(live: readonly string[], pending: ReadonlyMap<string, Built
 /** Reads a body from a bodies file; throws when the file is gone or shorter than the entry says. */
 function readBody(file: string, [offset, length]: BodyAt): string {
   const bytes = Buffer.alloc(length);
-  const fd = openSync(file, 'r');
+  const fd = openOutputToRead(file);
   try {
     if (length > 0 && readSync(fd, bytes, 0, length, offset) !== length) throw new Error(`${file} is cut short.`);
   } finally {

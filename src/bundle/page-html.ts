@@ -1,6 +1,4 @@
 // A page's HTML as readers get it: the page file with its sidebar put in, marked for that page.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { insertSidebar } from '../render/index.js';
 import type { ManifestPage } from './manifest.js';
 import type { LoadedBundle } from './read-bundle.js';
@@ -10,5 +8,5 @@ import type { LoadedBundle } from './read-bundle.js';
  * current and the collapsed groups around it open. Access filtering is the caller's (see ReaderView).
  */
 export async function readPageHtml(bundle: LoadedBundle, page: ManifestPage): Promise<string> {
-  return insertSidebar(await readFile(join(bundle.dir, page.html), 'utf8'), page.url, (key) => bundle.sidebars.get(key));
+  return insertSidebar((await bundle.folder.readAsync(page.html)).toString('utf8'), page.url, (key) => bundle.sidebars.get(key));
 }

@@ -1,6 +1,15 @@
 // The per-page work of a build: parse, render the body, export Markdown. Runs in worker threads.
 import { createHash } from 'node:crypto';
-import { analyseTree, completePage, mayUseSnippets, readPageSource, type ParsedPage, type PendingPage, type PoolJob } from '../content/index.js';
+import {
+  analyseTree,
+  completePage,
+  ConfinedFolder,
+  mayUseSnippets,
+  readPageSource,
+  type ParsedPage,
+  type PendingPage,
+  type PoolJob,
+} from '../content/index.js';
 import { pageMarkdown, renderBody, resolveBrowserUrls, resolveSnippetUrls, withUrlEdits, type UrlEdit } from '../render/index.js';
 import { DOCSITE_VERSION } from '../version.js';
 
@@ -25,7 +34,8 @@ export interface BuiltPage {
 
 /** What a page file's build reads besides the file: the docs folder's snippets. */
 export interface PageContext {
-  root: string;
+  /** The docs folder, the only place its page and snippets are read from. */
+  folder: ConfinedFolder;
   /** snippetsDigest of the docs folder. */
   snippets: string;
 }
@@ -49,13 +59,13 @@ type RenderedPage =
   | { pending: PendingPage; html: string; source: string; text: string; urlEdits: UrlEdit[]; context: PageContext | undefined };
 
 function renderPage(context: PageContext, file: string, known: string | undefined): RenderedPage {
-  const read = readPageSource(context.root, file, known);
+  const read = readPageSource(context.folder, file, known);
   if ('failed' in read) return { built: { parsed: read.failed, html: '', markdown: '', source: '' } };
   return renderSource(file, read.source, context);
 }
 
 function renderSource(file: string, source: string, context: PageContext | undefined): RenderedPage {
-  const { tree, pending } = analyseTree(file, source, context ? { root: context.root } : {});
+  const { tree, pending } = analyseTree(file, source, context ? { folder: context.folder } : {});
   // Links as validate resolved them, in the HTML and the Markdown alike (the tree was parsed from the text without a BOM).
   const text = source.replace(/^\uFEFF/, '');
   const urlEdits = tree ? resolveBrowserUrls(tree, pending.path, text) : [];
@@ -73,7 +83,7 @@ function finishPage(page: RenderedPage): BuiltPage {
 
 export const BUILD_PAGE_JOB: PoolJob<{ snippets: string }, BuiltPage> = {
   workerUrl: new URL('./page-worker.js', import.meta.url),
-  run: (root, files, { snippets }, sources) => buildPages({ root, snippets }, files, sources),
+  run: (root, files, { snippets }, sources) => buildPages({ folder: new ConfinedFolder(root), snippets }, files, sources),
   pack(page) {
     const [html, markdown, source] = [encode(page.html), encode(page.markdown), encode(page.source)];
     return { result: { ...page, html, markdown, source }, transfer: [html.buffer, markdown.buffer, source.buffer] };

@@ -1,8 +1,6 @@
 // Loads a built bundle into memory once, for `serve`: manifest, search index, sources and skills.
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { schemaValidator } from '../config/index.js';
+import { ConfinedFolder } from '../content/index.js';
 import { UsageError } from '../errors.js';
 import { isConsistentSidebar, type SidebarFile } from '../render/index.js';
 import { SearchIndex, type IndexOptions } from '../search/index.js';
@@ -32,6 +30,8 @@ export interface LoadedSkill extends ManifestSkill {
 export interface LoadedBundle {
   /** Absolute path of the bundle folder. */
   dir: string;
+  /** The bundle folder, the only way its files are read: a link planted in it that leads out is refused. */
+  folder: ConfinedFolder;
   manifest: Manifest;
   search: SearchIndex;
   pagesByUrl: ReadonlyMap<string, ManifestPage>;
@@ -58,15 +58,22 @@ export function sourcePathOf(url: string): string {
 
 /** Reads `dir` (a folder written by `docsite build`); `indexOptions` sets how its search index is kept. Throws UsageError when it is not a bundle. */
 export async function readBundle(dir: string, indexOptions: IndexOptions = {}): Promise<LoadedBundle> {
-  const manifest = await readManifest(dir);
+  const folder = bundleFolder(dir);
+  const manifest = await readManifest(folder, dir);
   // Synchronous reads: a bundle is read once, before serving, and fs/promises costs several
   // times more per file than readFileSync over a large site's hundreds of files.
-  const text = (path: string): string => readFileSync(join(dir, path), 'utf8');
+  const text = (path: string): string => {
+    try {
+      return folder.read(path).toString('utf8');
+    } catch (error) {
+      throw new UsageError(`${dir}/${path} cannot be read: ${(error as Error).message}`, 'Rebuild the bundle with `docsite build`.');
+    }
+  };
   const search = await SearchIndex.load(
     manifest.searchIndex.map((part) => JSON.parse(text(part)) as unknown),
     indexOptions,
   );
-  const sourceTexts = readSourceParts(dir, manifest.pages);
+  const sourceTexts = readSourceParts(folder, manifest.pages);
   const sources = manifest.pages.map((page): [string, SourceFile] => [page.path, { path: sourcePathOf(page.url), content: sourceTexts.get(page.path)! }]);
   const fileAccess = fileAccessOf(manifest);
   const openapi = manifest.openapi.map((file) => ({
@@ -79,6 +86,7 @@ export async function readBundle(dir: string, indexOptions: IndexOptions = {}): 
   const sidebars = Object.entries(manifest.sidebars).map(([key, file]): [string, SidebarFile] => [key, sidebarOf(dir, file, text(file))]);
   return {
     dir,
+    folder,
     manifest,
     search,
     pagesByUrl: new Map(manifest.pages.map((page) => [page.url, page])),
@@ -106,12 +114,24 @@ function sidebarOf(dir: string, file: string, json: string): SidebarFile {
   return sidebar;
 }
 
-async function readManifest(dir: string): Promise<Manifest> {
+function notABundle(dir: string): UsageError {
+  return new UsageError(`${dir} is not a docsite bundle (no ${BUNDLE_PATHS.manifest}).`, 'Run `docsite build` first, or pass the docs folder to build it.');
+}
+
+function bundleFolder(dir: string): ConfinedFolder {
+  try {
+    return new ConfinedFolder(dir, 'bundle');
+  } catch {
+    throw notABundle(dir);
+  }
+}
+
+async function readManifest(folder: ConfinedFolder, dir: string): Promise<Manifest> {
   let raw: string;
   try {
-    raw = await readFile(join(dir, BUNDLE_PATHS.manifest), 'utf8');
+    raw = (await folder.readAsync(BUNDLE_PATHS.manifest)).toString('utf8');
   } catch {
-    throw new UsageError(`${dir} is not a docsite bundle (no ${BUNDLE_PATHS.manifest}).`, 'Run `docsite build` first, or pass the docs folder to build it.');
+    throw notABundle(dir);
   }
   const manifest: unknown = JSON.parse(raw);
   const validate = schemaValidator('manifest');

@@ -1,8 +1,8 @@
 // The page sources of a bundle, for the MCP filesystem: a few files of many pages each, so that
 // `serve` opens ~1% of the files it would with one per page (10,000 opens took a second from disk).
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ConfinedFolder } from '../content/index.js';
 import { UsageError } from '../errors.js';
 import { partitionPages } from '../search/index.js';
 import { DOCSITE_VERSION } from '../version.js';
@@ -46,15 +46,16 @@ export function addSourceParts<P extends SourcePage>(
   return partOf;
 }
 
-/** A part file's sources; throws UsageError when the file is missing or not a part (a bundle from an older docsite names one file per page). */
-function readPart(file: string): SourcePart {
+/** A part file's sources; throws UsageError when the file is missing, refused or not a part (a bundle from an older docsite names one file per page). */
+function readPart(bundle: ConfinedFolder, file: string): SourcePart {
   let part: unknown;
   try {
-    part = JSON.parse(readFileSync(file, 'utf8'));
+    part = JSON.parse(bundle.read(file).toString('utf8'));
   } catch {
     part = undefined;
   }
-  if (typeof part !== 'object' || part === null || Array.isArray(part)) throw new UsageError(`${file} is missing or is not a page source part.`, REBUILD);
+  if (typeof part !== 'object' || part === null || Array.isArray(part))
+    throw new UsageError(`${join(bundle.root, file)} is missing or is not a page source part.`, REBUILD);
   return part as SourcePart;
 }
 
@@ -62,17 +63,17 @@ function readPart(file: string): SourcePart {
  * Reads the source of every page from the part files they name (`source`, bundle-relative),
  * each part once. Throws UsageError when a part is missing, is not one, or lacks a page it is named for.
  */
-export function readSourceParts(dir: string, pages: readonly { path: string; source: string }[]): Map<string, string> {
+export function readSourceParts(bundle: ConfinedFolder, pages: readonly { path: string; source: string }[]): Map<string, string> {
   const parts = new Map<string, SourcePart>();
   const sources = new Map<string, string>();
   for (const page of pages) {
     let part = parts.get(page.source);
     if (!part) {
-      part = readPart(join(dir, page.source));
+      part = readPart(bundle, page.source);
       parts.set(page.source, part);
     }
     const source = Object.hasOwn(part, page.path) ? part[page.path] : undefined;
-    if (typeof source !== 'string') throw new UsageError(`${join(dir, page.source)} holds no source for the page ${page.path}.`, REBUILD);
+    if (typeof source !== 'string') throw new UsageError(`${join(bundle.root, page.source)} holds no source for the page ${page.path}.`, REBUILD);
     sources.set(page.path, source);
   }
   return sources;

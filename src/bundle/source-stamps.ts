@@ -1,6 +1,6 @@
 // Remembers each page file's size and times with its content key, so a rebuild reads only the files that changed.
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { makeOutputFolder, readOutput, writeOutput } from './output-files.js';
 
 /** What identifies a file's content without reading it: its size and its modification and change times. */
 interface Stamp {
@@ -24,19 +24,23 @@ export class SourceStamps {
   /** Stats taken by `keyOf` before the file is read: recording one of those (not a later one) never vouches for content newer than was read. */
   private readonly before = new Map<string, Omit<Stamp, 'key'>>();
 
-  /** `generator` names what the keys were made by: stamps another docsite version saved are not used. */
+  /** `generator` names what the keys were made by: stamps another docsite version saved are not used. `file` is inside the output folder `outDir`. */
   constructor(
     private readonly file: string,
     private readonly generator: string,
+    private readonly outDir = dirname(file),
   ) {
     this.previous = readStamps(file, generator);
   }
 
-  /** The content key recorded for the file if it is unchanged since, else undefined (then read it, and `record` its key). */
-  keyOf(relativePath: string, absolutePath: string): string | undefined {
+  /**
+   * The content key recorded for the file if it is unchanged since, else undefined (then read it,
+   * and `record` its key). `stat` gives the file's status; when it throws, the file is read.
+   */
+  keyOf(relativePath: string, stat: () => Omit<Stamp, 'key'>): string | undefined {
     let now: Omit<Stamp, 'key'>;
     try {
-      const { size, mtimeMs, ctimeMs } = statSync(absolutePath);
+      const { size, mtimeMs, ctimeMs } = stat();
       now = { size, mtimeMs, ctimeMs };
     } catch {
       return undefined;
@@ -58,14 +62,14 @@ export class SourceStamps {
 
   /** Saves the stamps of this build's files (and only those). */
   save(): void {
-    mkdirSync(dirname(this.file), { recursive: true });
-    writeFileSync(this.file, `${JSON.stringify({ format: FORMAT, generator: this.generator, stamps: this.next })}\n`);
+    makeOutputFolder(this.outDir, dirname(this.file), new Set());
+    writeOutput(this.file, `${JSON.stringify({ format: FORMAT, generator: this.generator, stamps: this.next })}\n`);
   }
 }
 
 function readStamps(file: string, generator: string): Record<string, Stamp> {
   try {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { format?: number; generator?: string; stamps?: Record<string, Stamp> };
+    const saved = JSON.parse(readOutput(file).toString('utf8')) as { format?: number; generator?: string; stamps?: Record<string, Stamp> };
     return saved.format === FORMAT && saved.generator === generator && saved.stamps ? saved.stamps : {};
   } catch {
     return {};

@@ -1,7 +1,8 @@
 // Finds the files of a docs folder, honouring .docsiteignore and the always-ignored names.
-import { access, readdir, readFile, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { access, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { ConfinedFolder, RefusedPathError } from './confined-folder.js';
 
 export const IGNORE_FILE = '.docsiteignore';
 
@@ -41,6 +42,8 @@ export interface SiteFiles {
   isIgnored(path: string): boolean;
   /** Symbolic links that were not followed, sorted by path. */
   skippedLinks: SkippedLink[];
+  /** Files docsite itself reads (.docsiteignore) that it refused to (see ConfinedFolder). */
+  refused: RefusedPathError[];
 }
 
 /**
@@ -52,9 +55,9 @@ export interface SkippedLink {
   reason: 'outside' | 'broken' | 'loop';
 }
 
-/** What a walk shares: the docs folder as the file system resolves it, the rules, and what it found. */
+/** What a walk shares: the docs folder, the rules, and what it found. */
 interface Walk {
-  realRoot: string;
+  folder: ConfinedFolder;
   rules: Ignore;
   files: string[];
   skippedLinks: SkippedLink[];
@@ -65,26 +68,33 @@ interface Walk {
  * patterns. Symbolic links are followed where they lead to a file or folder inside `root`.
  */
 export async function discoverFiles(root: string, extra: readonly string[] = []): Promise<SiteFiles> {
+  const folder = new ConfinedFolder(root);
+  const refused: RefusedPathError[] = [];
   const rules = ignore()
     .add(ALWAYS_IGNORED)
     .add([...extra])
-    .add(await readIgnoreFile(root));
-  const realRoot = await realpath(root);
-  const found: Walk = { realRoot, rules, files: [], skippedLinks: [] };
-  await walk(root, '', found, [realRoot]);
+    .add(await readIgnoreFile(folder, refused));
+  const found: Walk = { folder, rules, files: [], skippedLinks: [] };
+  await walk(root, '', found, [folder.realRoot]);
   const files = found.files.sort();
   return {
     pages: files.filter((f) => PAGE_FILE.test(f) && !NOT_PAGES.test(f)),
     files,
     isIgnored: (path) => rules.ignores(path.replace(/^\/+/, '')),
     skippedLinks: found.skippedLinks.sort((a, b) => (a.path < b.path ? -1 : 1)),
+    refused,
   };
 }
 
-async function readIgnoreFile(root: string): Promise<string> {
+/** The rules of .docsiteignore; none when there is none, or when it is refused (recorded in `refused`). */
+async function readIgnoreFile(folder: ConfinedFolder, refused: RefusedPathError[]): Promise<string> {
   try {
-    return await readFile(join(root, IGNORE_FILE), 'utf8');
+    return (await folder.readAsync(IGNORE_FILE)).toString('utf8');
   } catch (error) {
+    if (error instanceof RefusedPathError) {
+      refused.push(error);
+      return '';
+    }
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
     throw error;
   }
@@ -110,14 +120,13 @@ async function walk(root: string, dir: string, found: Walk, ancestors: readonly 
     const path = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.isDirectory()) subdirs.push(descend(path, join(ancestors.at(-1)!, entry.name)));
     else if (entry.isFile()) add(path);
-    else if (entry.isSymbolicLink()) subdirs.push(followLink(join(root, path), path, found, ancestors, descend, add));
+    else if (entry.isSymbolicLink()) subdirs.push(followLink(path, found, ancestors, descend, add));
   }
   await Promise.all(subdirs);
 }
 
 /** Takes the link at `path` as the file or folder it leads to, if that is inside the docs folder; else records it as skipped. */
 async function followLink(
-  full: string,
   path: string,
   found: Walk,
   ancestors: readonly string[],
@@ -125,11 +134,14 @@ async function followLink(
   add: (path: string) => void,
 ): Promise<void> {
   if (found.rules.ignores(path) || found.rules.ignores(`${path}/`)) return;
-  const target = await realpath(full).catch(() => undefined);
-  const info = target === undefined ? undefined : await stat(target).catch(() => undefined);
-  if (target === undefined || !info) return void found.skippedLinks.push({ path, reason: 'broken' });
-  const fromRoot = relative(found.realRoot, target);
-  if (fromRoot === '..' || fromRoot.startsWith(`..${sep}`) || isAbsolute(fromRoot)) return void found.skippedLinks.push({ path, reason: 'outside' });
+  let target: string;
+  try {
+    target = found.folder.resolve(path);
+  } catch (error) {
+    return void found.skippedLinks.push({ path, reason: error instanceof RefusedPathError ? 'outside' : 'broken' });
+  }
+  const info = await stat(target).catch(() => undefined);
+  if (!info) return void found.skippedLinks.push({ path, reason: 'broken' });
   if (info.isDirectory()) {
     if (ancestors.includes(target)) return void found.skippedLinks.push({ path, reason: 'loop' });
     await descend(path, target);

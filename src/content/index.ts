@@ -1,3 +1,4 @@
+export { ConfinedFolder, RefusedPathError, type RefusalReason } from './confined-folder.js';
 export { discoverFiles, ALWAYS_IGNORED, IGNORE_FILE, type SiteFiles, type SkippedLink } from './discover.js';
 export { parseMdx, mdxProcessor } from './mdx-processor.js';
 export { parsePage, analysePage, analyseTree, completePage, pagePathOf, type ParsedPage, type ParseOptions, type PendingPage } from './parse-page.js';

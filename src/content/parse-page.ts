@@ -7,6 +7,7 @@ import { extractApiFields } from './api-fields.js';
 import { extractHeadingIds } from './heading-ids.js';
 import { parseMdx } from './mdx-processor.js';
 import { MAX_NESTING, tooDeepAt } from './nesting.js';
+import type { ConfinedFolder } from './confined-folder.js';
 import { inlineSnippets, NO_USE, type SnippetUse } from './snippets.js';
 import { outlinePage } from './page-outline.js';
 import type { PageModel } from './page-model.js';
@@ -24,7 +25,7 @@ export function pagePathOf(file: string): string {
 /** How a page is parsed. */
 export interface ParseOptions {
   /** The docs folder, to read the snippets the page places from; without it they are left out. */
-  root?: string;
+  folder?: ConfinedFolder;
 }
 
 /** Parses a page. Never throws for bad content: problems become diagnostics. */
@@ -37,7 +38,7 @@ export interface PageAnalysis {
   parsed: ParsedPage;
   /** Undefined when the MDX did not parse. */
   tree: Root | undefined;
-  /** What the page takes from snippets (see inlineSnippets); nothing without `root`. */
+  /** What the page takes from snippets (see inlineSnippets); nothing without `folder`. */
   snippets: SnippetUse;
 }
 
@@ -65,7 +66,7 @@ export interface PendingPage {
   /** Diagnostics in the order a page lists them: these before the frontmatter's, `after` after them. */
   before: Diagnostic[];
   after: Diagnostic[];
-  /** What the page takes from snippets (see inlineSnippets); nothing without `root`. */
+  /** What the page takes from snippets (see inlineSnippets); nothing without `folder`. */
   snippets: SnippetUse;
 }
 
@@ -79,8 +80,10 @@ export function analyseTree(file: string, source: string, options: ParseOptions 
   let snippets = NO_USE;
   try {
     tree = parseMdx(mdx);
-    if (options.root !== undefined)
-      snippets = inlineSnippets(tree, file, options.root, (at, message) => before.push(diagnostic('mdx/snippet', file, at, message)));
+    if (options.folder !== undefined)
+      snippets = inlineSnippets(tree, file, options.folder, (at, message, refused) =>
+        before.push(diagnostic(refused ? 'file/refused' : 'mdx/snippet', file, at, message)),
+      );
     const deep = tooDeepAt(tree);
     if (deep) throw new TooDeepError(deep);
   } catch (error) {

@@ -1,6 +1,5 @@
 // Reads a pool's files on the calling thread, ahead of the workers that parse them.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { ConfinedFolder } from './confined-folder.js';
 import { pageText } from './page-text.js';
 
 /** Reads at once at most: enough to keep the disk busy, few enough to stay far below any open-file limit. */
@@ -22,12 +21,15 @@ export class ReadAhead {
   private limit = 0;
   private started = 0;
   private reading = 0;
+  private readonly folder: ConfinedFolder;
 
   constructor(
-    private readonly root: string,
+    root: string,
     private readonly files: readonly string[],
     private readonly window: number,
-  ) {}
+  ) {
+    this.folder = new ConfinedFolder(root);
+  }
 
   /** The text of files `start` to `end` (exclusive), and lets reading go on to `window` files past them. */
   async take(start: number, end: number): Promise<Text[]> {
@@ -42,7 +44,8 @@ export class ReadAhead {
     for (; this.reading < PARALLEL_READS && this.started < this.limit; this.started++) {
       const { resolve } = this.slot(this.started);
       this.reading++;
-      void readFile(join(this.root, this.files[this.started]!))
+      void this.folder
+        .readAsync(this.files[this.started]!)
         .then(pageText)
         .then(resolve, () => resolve(undefined))
         .finally(() => {

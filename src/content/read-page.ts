@@ -1,7 +1,6 @@
 // Reads and parses one page file; an unreadable file becomes a diagnostic, not a crash.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { diagnostic, type Position } from '../diagnostics/index.js';
+import { ConfinedFolder, RefusedPathError } from './confined-folder.js';
 import { NotUtf8Error, pageText } from './page-text.js';
 import { analyseTree, completePage, pagePathOf, type ParsedPage } from './parse-page.js';
 
@@ -10,14 +9,14 @@ import { analyseTree, completePage, pagePathOf, type ParsedPage } from './parse-
  * Synchronous on purpose: parsing is CPU-bound, and awaiting each small read left the thread
  * idle between pages. An unreadable file gives the page to report.
  */
-export function readPageSource(root: string, file: string, known?: string): { source: string } | { failed: ParsedPage } {
+export function readPageSource(folder: ConfinedFolder, file: string, known?: string): { source: string } | { failed: ParsedPage } {
   if (known !== undefined) return { source: known };
   try {
-    return { source: pageText(readFileSync(join(root, file))) };
+    return { source: pageText(folder.read(file)) };
   } catch (error) {
     const path = pagePathOf(file);
     const at: Position = { line: error instanceof NotUtf8Error ? error.line : 1, column: 1 };
-    const message = error instanceof NotUtf8Error ? error.message : `Cannot read the page: ${(error as Error).message}`;
+    const message = error instanceof NotUtf8Error || error instanceof RefusedPathError ? error.message : `Cannot read the page: ${(error as Error).message}`;
     return {
       failed: {
         page: {
@@ -34,7 +33,7 @@ export function readPageSource(root: string, file: string, known?: string): { so
           params: [],
           responses: [],
         },
-        diagnostics: [diagnostic('mdx/read-error', file, at, message)],
+        diagnostics: [diagnostic(error instanceof RefusedPathError ? 'file/refused' : 'mdx/read-error', file, at, message)],
       },
     };
   }
@@ -45,10 +44,11 @@ export function readPageSource(root: string, file: string, known?: string): { so
  * each page's tree, one page at a time, then the frontmatter of them all.
  */
 export function readPages(root: string, files: readonly string[], known: readonly (string | undefined)[] = []): ParsedPage[] {
+  const folder = new ConfinedFolder(root);
   return files
     .map((file, i) => {
-      const read = readPageSource(root, file, known[i]);
-      return 'failed' in read ? read.failed : analyseTree(file, read.source, { root }).pending;
+      const read = readPageSource(folder, file, known[i]);
+      return 'failed' in read ? read.failed : analyseTree(file, read.source, { folder }).pending;
     })
     .map((page) => ('page' in page ? page : completePage(page)));
 }

@@ -1,8 +1,7 @@
 // Agent skills: the author's skill.md and skills/<name>/SKILL.md, served later as MCP resources.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseFrontmatter } from '../config/index.js';
 import { diagnostic, START, type Diagnostic } from '../diagnostics/index.js';
+import { RefusedPathError, type ConfinedFolder } from './confined-folder.js';
 
 /** One skill file (Agent Skills format). */
 export interface Skill {
@@ -19,12 +18,21 @@ export interface Skill {
 const SKILL_FILE = /^(skill\.md|skills\/[^/]+\/SKILL\.md)$/;
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?(?:\n|$)/;
 
-/** Reads and checks every skill file among `files`. */
-export function readSkills(root: string, files: readonly string[]): { skills: Skill[]; diagnostics: Diagnostic[] } {
+/** Reads and checks every skill file among `files` (paths in `folder`). */
+export function readSkills(folder: ConfinedFolder, files: readonly string[]): { skills: Skill[]; diagnostics: Diagnostic[] } {
   const skills: Skill[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const file of files.filter((f) => SKILL_FILE.test(f))) {
-    const content = readFileSync(join(root, file), 'utf8');
+    let content: string;
+    try {
+      content = folder.read(file).toString('utf8');
+    } catch (error) {
+      const refused = error instanceof RefusedPathError;
+      diagnostics.push(
+        diagnostic(refused ? 'file/refused' : 'skill/invalid', file, START, refused ? error.message : `Cannot read the skill: ${(error as Error).message}`),
+      );
+      continue;
+    }
     const yaml = FRONTMATTER.exec(content)?.[1];
     if (yaml === undefined) {
       diagnostics.push(diagnostic('skill/invalid', file, START, 'A skill file must start with YAML frontmatter (`---`) holding `name` and `description`.'));

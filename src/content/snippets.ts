@@ -1,9 +1,10 @@
 // Snippets: MDX files under snippets/ that a page imports and places as a component (`<Caution />`).
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import type { Nodes, Parent, Root, RootContent } from 'mdast';
 import type { Position } from '../diagnostics/index.js';
+import { RefusedPathError, type ConfinedFolder } from './confined-folder.js';
 import { extractHeadingIds } from './heading-ids.js';
 import { parseMdx } from './mdx-processor.js';
 import { isJsxElement, startOf } from './mdx-nodes.js';
@@ -29,26 +30,30 @@ export function mayUseSnippets(source: string): boolean {
 }
 
 /**
- * A hash of every file under snippets/ (names and content): part of the cache key of each page
- * that may place snippets, so that editing a snippet rebuilds the pages that show it.
+ * A hash of every file under snippets/ (names and content, links inside the docs folder followed):
+ * part of the cache key of each page that may place snippets, so that editing a snippet rebuilds
+ * the pages that show it. A file that cannot be read counts by its name: placing it is reported.
  */
-export function snippetsDigest(root: string): string {
+export function snippetsDigest(folder: ConfinedFolder): string {
   let files: string[];
   try {
-    files = readdirSync(join(root, SNIPPETS_DIR), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    const dir = folder.resolve(SNIPPETS_DIR);
+    files = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() || entry.isSymbolicLink())
+      .map((entry) => `${SNIPPETS_DIR}${relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/')}`)
       .sort();
   } catch {
-    return ''; // no snippets folder
+    return ''; // no snippets folder (or one leading out of the docs folder: placing its snippets is reported)
   }
   const hash = createHash('sha256');
-  for (const file of files)
-    hash
-      .update(file)
-      .update('\0')
-      .update(readFileSync(join(root, file)))
-      .update('\0');
+  for (const file of files) {
+    hash.update(file).update('\0');
+    try {
+      hash.update(folder.read(file)).update('\0');
+    } catch {
+      hash.update('unreadable\0');
+    }
+  }
   return hash.digest('hex');
 }
 
@@ -69,29 +74,32 @@ export interface PlacedSnippet {
 /** What a page without snippets takes. */
 export const NO_USE: SnippetUse = { placed: new Map(), variables: new Map() };
 
-/** What `inlineSnippets` reports: a problem with an import, at the place in the page it concerns. */
-export type SnippetProblem = (at: Position, message: string) => void;
+/**
+ * What `inlineSnippets` reports: a problem with an import, at the place in the page it concerns;
+ * `refused` when the snippet's path leads out of the docs folder or is no regular file.
+ */
+export type SnippetProblem = (at: Position, message: string, refused?: boolean) => void;
 
 /**
  * Replaces each element a page places by a snippet's imported name with that snippet's content,
- * read under `root` (snippets may place snippets), and each `{name}` of a variable imported from
+ * read from `folder` (snippets may place snippets), and each `{name}` of a variable imported from
  * a snippet (`export const name = "text"`) with its text. Placed content takes the position of
  * the element it replaces, so whatever is reported about it points at the page's line. Nothing
  * is evaluated: other expressions stay as they are (and render nothing). Returns what the page
  * took, for its Markdown version.
  */
-export function inlineSnippets(tree: Root, file: string, root: string, problem: SnippetProblem): SnippetUse {
-  return inline(tree, file, root, problem, [file], undefined);
+export function inlineSnippets(tree: Root, file: string, folder: ConfinedFolder, problem: SnippetProblem): SnippetUse {
+  return inline(tree, file, folder, problem, [file], undefined);
 }
 
-function inline(tree: Root, file: string, root: string, problem: SnippetProblem, chain: readonly string[], at: Position | undefined): SnippetUse {
+function inline(tree: Root, file: string, folder: ConfinedFolder, problem: SnippetProblem, chain: readonly string[], at: Position | undefined): SnippetUse {
   const imports = snippetImports(tree, file, (where, message) => problem(at ?? where, message));
   if (imports.components.size === 0 && imports.variables.size === 0) return NO_USE;
   const variables = new Map<string, string>();
   const exportsOf = new Map<string, Map<string, string> | undefined>();
   for (const [name, { path, exported, where }] of imports.variables) {
     if (!exportsOf.has(path)) {
-      const source = snippetSource(path, root, (message) => problem(at ?? where, message));
+      const source = snippetSource(path, folder, (message, refused) => problem(at ?? where, message, refused));
       exportsOf.set(path, source === undefined ? undefined : stringExports(source));
     }
     const exports = exportsOf.get(path);
@@ -105,7 +113,7 @@ function inline(tree: Root, file: string, root: string, problem: SnippetProblem,
   const contentOf = new Map<string, RootContent[] | undefined>();
   const content = (name: string, where: Position): RootContent[] | undefined => {
     if (!contentOf.has(name)) {
-      const snippet = snippetContent(imports.components.get(name)!, root, problem, chain, at ?? where);
+      const snippet = snippetContent(imports.components.get(name)!, folder, problem, chain, at ?? where);
       if (snippet) placed.set(name, snippet.placed);
       contentOf.set(name, snippet?.nodes);
     }
@@ -161,11 +169,12 @@ function snippetImports(tree: Root, file: string, problem: SnippetProblem): { co
   return { components, variables };
 }
 
-/** A snippet file's text; undefined (and reported) when it cannot be read. */
-function snippetSource(path: string, root: string, problem: (message: string) => void): string | undefined {
+/** A snippet file's text; undefined (and reported) when it cannot be read or may not be. */
+function snippetSource(path: string, folder: ConfinedFolder, problem: (message: string, refused?: boolean) => void): string | undefined {
   try {
-    return pageText(readFileSync(join(root, path)));
+    return pageText(folder.read(path));
   } catch (error) {
+    if (error instanceof RefusedPathError) return void problem(`The snippet ${error.message}`, true);
     return void problem(`The snippet ${path} cannot be read: ${(error as Error).message}`);
   }
 }
@@ -180,14 +189,14 @@ function stringExports(source: string): Map<string, string> {
 /** A snippet's content, its own snippets in place; undefined (and reported) when it cannot be had. */
 function snippetContent(
   path: string,
-  root: string,
+  folder: ConfinedFolder,
   problem: SnippetProblem,
   chain: readonly string[],
   at: Position,
 ): { nodes: RootContent[]; placed: PlacedSnippet } | undefined {
   if (chain.includes(path)) return void problem(at, `The snippet ${path} places itself (${[...chain, path].join(' → ')}).`);
   if (chain.length > MAX_DEPTH) return void problem(at, `Snippets are placed more than ${MAX_DEPTH} deep (${chain.join(' → ')}).`);
-  const source = snippetSource(path, root, (message) => problem(at, message));
+  const source = snippetSource(path, folder, (message, refused) => problem(at, message, refused));
   if (source === undefined) return undefined;
   const { source: mdx, idsByLine } = extractHeadingIds(source.replace(/^\uFEFF/, ''));
   let tree: Root;
@@ -202,7 +211,7 @@ function snippetContent(
     const id = node.type === 'heading' ? idsByLine.get(node.position?.start.line ?? 0) : undefined;
     if (id) node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
   }
-  const uses = inline(tree, path, root, problem, [...chain, path], at);
+  const uses = inline(tree, path, folder, problem, [...chain, path], at);
   return { nodes: tree.children.filter((node) => node.type !== 'yaml' && node.type !== 'mdxjsEsm'), placed: { source, tree, uses } };
 }
 

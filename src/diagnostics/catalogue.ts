@@ -45,6 +45,10 @@ export const catalogue = {
     severity: 'warning',
     hint: 'docsite follows symbolic links only to files and folders inside the docs folder, so that a build never publishes what lies outside it: copy or move what the link leads to into the docs folder.',
   },
+  'file/refused': {
+    severity: 'error',
+    hint: 'docsite reads only regular files inside the docs folder, so that a build never publishes what lies outside it: name a path inside the folder (no `..` above it, no symbolic link leading out of it), and copy what you meant into it.',
+  },
   'nav/missing-page': { severity: 'error', hint: 'Create the page, or fix the path: pages are listed by file path without the extension.' },
   'nav/ignored-page': { severity: 'error', hint: 'The page matches .docsiteignore or an always-ignored name; remove it from navigation or un-ignore it.' },
   'nav/duplicate-page': { severity: 'error', hint: 'List each page once per version and language.' },

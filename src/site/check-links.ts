@@ -1,7 +1,7 @@
 // Checks internal links, anchors and images of every page against the site's pages and files.
 import { posix } from 'node:path';
 import { CONFIG_FILE, scriptUrlScheme, type DocsConfig, type SourceLocator } from '../config/index.js';
-import type { PageLink } from '../content/index.js';
+import type { PageLink, RefusedPathError } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { runtimePathAt } from './runtime-paths.js';
 import type { SitePage } from './site-model.js';
@@ -14,6 +14,8 @@ export interface LinkTargets {
   /** Redirect sources of docs.json, as URL paths. */
   redirects: ReadonlySet<string>;
   isIgnoredPage(path: string): boolean;
+  /** Why the docs folder refuses to read `path`, if it does (see ConfinedFolder). */
+  refusalOf(path: string): RefusedPathError | undefined;
 }
 
 const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -56,7 +58,7 @@ export function linkChecker(targets: LinkTargets): (page: SitePage) => Diagnosti
   };
 }
 
-type Problem = { code: 'link/broken' | 'link/broken-anchor'; message: string } | undefined;
+type Problem = { code: 'link/broken' | 'link/broken-anchor' | 'file/refused'; message: string } | undefined;
 
 function checkLink({ path, anchor }: { path: string | null; anchor: string | null }, page: SitePage, targets: LinkTargets): Problem {
   let target: SitePage | undefined = page;
@@ -77,6 +79,8 @@ function checkLink({ path, anchor }: { path: string | null; anchor: string | nul
 
 function checkImage(path: string | null, targets: LinkTargets): Problem {
   if (path === null || targets.files.has(path)) return undefined;
+  const refused = targets.refusalOf(path);
+  if (refused) return { code: 'file/refused', message: `Image "%s" ${refused.because}; it is not read.` };
   return { code: 'link/broken', message: 'Image "%s" does not exist (or is ignored).' };
 }
 
@@ -107,9 +111,13 @@ export function siteImageFiles(config: DocsConfig): string[] {
   return siteImages(config).flatMap(({ path }) => (path ? [path] : []));
 }
 
-/** Reports a logo or favicon of docs.json that is not a file of the docs folder: every page would show it broken. */
-export function checkSiteImages(config: DocsConfig, files: ReadonlySet<string>, locator: SourceLocator): Diagnostic[] {
-  return siteImages(config)
-    .filter(({ path }) => path && !files.has(path))
-    .map(({ key, url, at }) => diagnostic('link/broken', CONFIG_FILE, locator.locate(at, 'value'), `The ${key} "${url}" does not exist (or is ignored).`));
+/** Reports a logo or favicon of docs.json that is not a file of the docs folder (or one it refuses): every page would show it broken. */
+export function checkSiteImages(config: DocsConfig, targets: Pick<LinkTargets, 'files' | 'refusalOf'>, locator: SourceLocator): Diagnostic[] {
+  return siteImages(config).flatMap(({ key, url, at, path }): Diagnostic[] => {
+    if (!path || targets.files.has(path)) return [];
+    const refused = targets.refusalOf(path);
+    const place = locator.locate(at, 'value');
+    if (refused) return [diagnostic('file/refused', CONFIG_FILE, place, `The ${key} "${url}" ${refused.because}; it is not read.`)];
+    return [diagnostic('link/broken', CONFIG_FILE, place, `The ${key} "${url}" does not exist (or is ignored).`)];
+  });
 }

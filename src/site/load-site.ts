@@ -1,9 +1,9 @@
 // Loads a docs folder into the site model: config, files, pages, navigation and every check.
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { CONFIG_FILE, configScriptUrls, parseDocsConfig, scriptUrlScheme, type SourceLocator } from '../config/index.js';
-import { discoverFiles, parsePage, parsePages, readSkills, type PageModel, type ParsedPage } from '../content/index.js';
+import { ConfinedFolder, discoverFiles, parsePage, parsePages, readSkills, RefusedPathError, type PageModel, type ParsedPage } from '../content/index.js';
 import { compareDiagnostics, diagnostic, START, type Diagnostic } from '../diagnostics/index.js';
 import { UsageError } from '../errors.js';
 import { configuredServers, resolveEndpoint } from './api-endpoint.js';
@@ -43,11 +43,14 @@ export interface LoadResult {
 export async function loadSite(dir: string, options: LoadOptions = {}): Promise<LoadResult> {
   const root = resolve(dir);
   await assertDocsFolder(root);
-  const configText = await readFile(join(root, CONFIG_FILE), 'utf8');
+  const folder = new ConfinedFolder(root);
+  const configText = await readConfig(folder);
+  if (typeof configText !== 'string') return { site: undefined, diagnostics: [configText] };
   const { config, locator, diagnostics } = parseDocsConfig(configText);
 
   const files = await discoverFiles(root, options.ignore);
   diagnostics.push(...files.skippedLinks.map(skippedLinkDiagnostic));
+  diagnostics.push(...files.refused.map((error) => diagnostic('file/refused', error.path, START, error.message)));
   const progress = (done: number): void => options.onProgress?.(done, files.pages.length);
   const parsed = onePerPath(
     await (options.parse ? options.parse(root, files.pages, progress) : parsePages(root, files.pages, options.jobs, progress)),
@@ -72,10 +75,10 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
     defaultOpenApi,
     diagnostics,
   );
-  const openapi = await checkOperations(root, references, fileSet);
+  const openapi = await checkOperations(folder, references, fileSet);
   diagnostics.push(...openapi.diagnostics);
   // Named by docs.json but used by no page: still the site's OpenAPI file, with the access of an unused one.
-  if (defaultOpenApi) await addUnusedDocument(root, openApiPath(defaultOpenApi), fileSet, openapi.documents);
+  if (defaultOpenApi) await addUnusedDocument(folder, openApiPath(defaultOpenApi), fileSet, openapi.documents);
   const generated = endpointPages(nav.navigation.endpoints, openapi.documents, pagePaths, configuredServers(config)[0], options.parseSource ?? parsePage);
   for (const result of generated) diagnostics.push(...result.diagnostics);
   const documented = documentedFiles(nav.navigation.endpoints, generated, parsed, defaultOpenApi, openapi.documents);
@@ -91,13 +94,14 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   const pageMap = new Map(pages.map((page) => [page.path, page]));
   diagnostics.push(...checkPublishedFiles(files.files, new Map(pages.map((page) => [page.path, page.file]))));
   const redirects = new Set((config.redirects ?? []).map((r) => r.source.replace(/\/+$/, '')));
-  const checkLinks = linkChecker({ pages: pageMap, files: fileSet, redirects, isIgnoredPage });
+  const refusalOf = (path: string): RefusedPathError | undefined => folder.refusalOf(path);
+  const checkLinks = linkChecker({ pages: pageMap, files: fileSet, redirects, isIgnoredPage, refusalOf });
   for (const page of pages) diagnostics.push(...checkLinks(page));
   diagnostics.push(...checkRedirects(config.redirects ?? [], pageMap, locator));
-  diagnostics.push(...checkSiteImages(config, fileSet, locator));
+  diagnostics.push(...checkSiteImages(config, { files: fileSet, refusalOf }, locator));
   diagnostics.push(...configScriptUrls(config, locator, CONFIG_FILE));
 
-  const skills = readSkills(root, files.files);
+  const skills = readSkills(folder, files.files);
   diagnostics.push(...skills.diagnostics);
 
   const site: SiteModel = { root, config, pages, navigation: nav.navigation, files: files.files, openapi: openapi.documents, skills: skills.skills };
@@ -147,6 +151,16 @@ function checkPagePaths(parsed: readonly ParsedPage[]): Diagnostic[] {
     if (!clash || page.file.startsWith(BUNDLE_FOLDER)) return [];
     return [diagnostic('file/reserved-path', page.file, START, `${page.file} would be the page ${pageUrl(page.path)}, but ${describeClash(clash)}.`)];
   });
+}
+
+/** The text of docs.json, or the diagnostic that refuses it (a link leading out of the docs folder, a FIFO). */
+async function readConfig(folder: ConfinedFolder): Promise<string | Diagnostic> {
+  try {
+    return (await folder.readAsync(CONFIG_FILE)).toString('utf8');
+  } catch (error) {
+    if (error instanceof RefusedPathError) return diagnostic('file/refused', CONFIG_FILE, START, error.message);
+    throw error;
+  }
 }
 
 async function assertDocsFolder(root: string): Promise<void> {

@@ -1,8 +1,6 @@
 // Loads the OpenAPI files that navigation and pages reference, and checks each operation exists.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import type { HttpMethod } from '../content/index.js';
+import { RefusedPathError, type ConfinedFolder, type HttpMethod } from '../content/index.js';
 import { diagnostic, type Diagnostic, type Position } from '../diagnostics/index.js';
 
 /** A reference to one OpenAPI operation, and where it was written. */
@@ -29,30 +27,36 @@ export function openApiPath(reference: string): string {
 }
 
 /**
- * Reads every local OpenAPI file referenced (remote URLs are not fetched) and reports missing
- * files, unparsable files and missing operations at the place of each reference.
+ * Reads every local OpenAPI file referenced (remote URLs are not fetched) from `folder` and
+ * reports refused, missing and unparsable files and missing operations at the place of each reference.
  */
 export async function checkOperations(
-  root: string,
+  folder: ConfinedFolder,
   references: readonly OperationReference[],
   files: ReadonlySet<string>,
 ): Promise<{ documents: Map<string, OpenApiDocument>; diagnostics: Diagnostic[] }> {
   const documents = new Map<string, OpenApiDocument>();
-  const failures = new Map<string, string>();
+  const failures = new Map<string, string | RefusedPathError>();
   const diagnostics: Diagnostic[] = [];
   for (const ref of references) {
     if (REMOTE.test(ref.openapi)) continue;
     const file = openApiPath(ref.openapi);
     if (!files.has(file)) {
-      diagnostics.push(diagnostic('openapi/missing-file', ref.file, ref.at, `OpenAPI file "${ref.openapi}" does not exist or is ignored.`));
+      const refused = folder.refusalOf(file);
+      if (refused) diagnostics.push(diagnostic('file/refused', ref.file, ref.at, `OpenAPI file ${refused.message}`));
+      else diagnostics.push(diagnostic('openapi/missing-file', ref.file, ref.at, `OpenAPI file "${ref.openapi}" does not exist or is ignored.`));
       continue;
     }
     if (!documents.has(file) && !failures.has(file)) {
-      const loaded = await loadDocument(root, file);
-      if (typeof loaded === 'string') failures.set(file, loaded);
+      const loaded = await loadDocument(folder, file);
+      if (typeof loaded === 'string' || loaded instanceof RefusedPathError) failures.set(file, loaded);
       else documents.set(file, loaded);
     }
     const failure = failures.get(file);
+    if (failure instanceof RefusedPathError) {
+      diagnostics.push(diagnostic('file/refused', ref.file, ref.at, `OpenAPI file ${failure.message}`));
+      continue;
+    }
     if (failure !== undefined) {
       diagnostics.push(diagnostic('openapi/invalid-file', ref.file, ref.at, `OpenAPI file "${file}" cannot be used: ${failure}`));
       continue;
@@ -67,22 +71,29 @@ export async function checkOperations(
 
 /**
  * Adds the local OpenAPI `file` that no operation reference loaded (docs.json names it, no page
- * uses it) to `documents`, when it parses: no page shows it, so a broken one is only left out.
+ * uses it) to `documents`, when it parses: no page shows it, so a broken or refused one is only left out.
  */
-export async function addUnusedDocument(root: string, file: string, files: ReadonlySet<string>, documents: Map<string, OpenApiDocument>): Promise<void> {
+export async function addUnusedDocument(
+  folder: ConfinedFolder,
+  file: string,
+  files: ReadonlySet<string>,
+  documents: Map<string, OpenApiDocument>,
+): Promise<void> {
   if (REMOTE.test(file) || documents.has(file) || !files.has(file)) return;
-  const loaded = await loadDocument(root, file);
-  if (typeof loaded !== 'string') documents.set(file, loaded);
+  const loaded = await loadDocument(folder, file);
+  if (typeof loaded !== 'string' && !(loaded instanceof RefusedPathError)) documents.set(file, loaded);
 }
 
-async function loadDocument(root: string, file: string): Promise<OpenApiDocument | string> {
+/** A parsed OpenAPI file; why it cannot be used, or the refusal to read it. */
+async function loadDocument(folder: ConfinedFolder, file: string): Promise<OpenApiDocument | string | RefusedPathError> {
   try {
-    const value: unknown = parseYaml(await readFile(join(root, file), 'utf8'));
+    const value: unknown = parseYaml((await folder.readAsync(file)).toString('utf8'));
     if (typeof value !== 'object' || value === null || typeof (value as OpenApiDocument).paths !== 'object') {
       return 'it has no `paths` object.';
     }
     return value as OpenApiDocument;
   } catch (error) {
+    if (error instanceof RefusedPathError) return error;
     return `${(error as Error).message.split('\n')[0]}`;
   }
 }

@@ -1,7 +1,7 @@
 // A worker builds a batch of pages in two rounds; each page must come out as if built alone.
 import { describe, expect, it } from 'vitest';
 import { buildPages, buildPageSource } from '../../src/bundle/page-job.js';
-import { parsePage } from '../../src/content/index.js';
+import { ConfinedFolder, parsePage } from '../../src/content/index.js';
 import { writeSite } from '../helpers/site.js';
 
 const FILES = {
@@ -19,7 +19,7 @@ const FILE_NAMES = ['plain.mdx', 'broken.mdx', 'gone.mdx', 'odd.mdx', 'placed.md
 describe('buildPages', () => {
   it('builds a batch into the pages each file gives alone, problems and all, in order', () => {
     const root = writeSite(FILES);
-    const context = { root, snippets: 'digest' };
+    const context = { folder: new ConfinedFolder(root), snippets: 'digest' };
     const batch = buildPages(context, FILE_NAMES);
     expect(batch.map((page) => page.parsed.page.file)).toEqual(FILE_NAMES);
     expect(batch).toEqual(FILE_NAMES.map((file) => buildPages(context, [file])[0]));
@@ -37,9 +37,9 @@ describe('buildPages', () => {
     const root = writeSite(FILES);
     for (const file of ['plain.mdx', 'broken.mdx', 'odd.mdx']) {
       const source = FILES[file as keyof typeof FILES] as string;
-      const [built] = buildPages({ root, snippets: 'digest' }, [file], [source]);
-      expect(built!.parsed).toEqual(parsePage(file, source, { root }));
-      expect(buildPageSource(file, source, { root, snippets: 'digest' })).toEqual(built);
+      const [built] = buildPages({ folder: new ConfinedFolder(root), snippets: 'digest' }, [file], [source]);
+      expect(built!.parsed).toEqual(parsePage(file, source, { folder: new ConfinedFolder(root) }));
+      expect(buildPageSource(file, source, { folder: new ConfinedFolder(root), snippets: 'digest' })).toEqual(built);
     }
   });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readBundle, type Manifest } from '../../src/bundle/index.js';
 import { readSourceParts } from '../../src/bundle/source-parts.js';
+import { ConfinedFolder } from '../../src/content/index.js';
 import { UsageError } from '../../src/errors.js';
 import { importDist } from '../helpers/dist.js';
 import { page, writeSite } from '../helpers/site.js';
@@ -31,7 +32,7 @@ describe('page sources in the bundle', () => {
   it('are grouped into a few parts that give back every page source as written', () => {
     const manifest = manifestOf(out);
     expect(partsOf(out).size).toBe(4);
-    const sources = readSourceParts(out, manifest.pages);
+    const sources = readSourceParts(new ConfinedFolder(out), manifest.pages);
     for (const p of manifest.pages) expect(sources.get(p.path), p.path).toBe(readFileSync(join(site, `${p.path}.mdx`), 'utf8'));
   });
 
@@ -62,14 +63,14 @@ describe('page sources in the bundle', () => {
     const part = JSON.parse(readFileSync(join(out, victim.source), 'utf8'));
     delete part[victim.path];
     writeFileSync(join(out, victim.source), JSON.stringify(part));
-    expect(() => readSourceParts(out, manifest.pages)).toThrow(UsageError);
-    expect(() => readSourceParts(out, manifest.pages)).toThrow(`holds no source for the page ${victim.path}`);
+    expect(() => readSourceParts(new ConfinedFolder(out), manifest.pages)).toThrow(UsageError);
+    expect(() => readSourceParts(new ConfinedFolder(out), manifest.pages)).toThrow(`holds no source for the page ${victim.path}`);
   });
 
   it('reject a bundle that names one source file per page, as older bundles did', () => {
     const manifest = manifestOf(out);
     const old = manifest.pages.map((p) => ({ ...p, source: `${p.path}.html` }));
-    expect(() => readSourceParts(out, old)).toThrow(UsageError);
-    expect(() => readSourceParts(out, old)).toThrow(`${join(out, old[0]!.source)} is missing or is not a page source part.`);
+    expect(() => readSourceParts(new ConfinedFolder(out), old)).toThrow(UsageError);
+    expect(() => readSourceParts(new ConfinedFolder(out), old)).toThrow(`${join(out, old[0]!.source)} is missing or is not a page source part.`);
   });
 });

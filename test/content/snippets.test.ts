@@ -1,6 +1,6 @@
 // Snippets placed in pages: their content becomes the page's, for rendering, search, headings and link checks.
 import { describe, expect, it } from 'vitest';
-import { analysePage, parsePage } from '../../src/content/index.js';
+import { analysePage, ConfinedFolder, parsePage } from '../../src/content/index.js';
 import { pageMarkdown, renderBody } from '../../src/render/index.js';
 import { writeSite } from '../helpers/site.js';
 
@@ -35,7 +35,7 @@ function site(extra: Record<string, string> = {}): string {
 describe('snippets', () => {
   it('places each snippet where the page puts it, block or inline, for rendering and search', () => {
     const root = site();
-    const { parsed, tree } = analysePage('guides/deploy.mdx', PAGE, { root });
+    const { parsed, tree } = analysePage('guides/deploy.mdx', PAGE, { folder: new ConfinedFolder(root) });
     expect(parsed.diagnostics).toEqual([]);
     const html = renderBody(tree!);
     expect(html.match(/callout-warning/g)).toHaveLength(2);
@@ -57,7 +57,7 @@ describe('snippets', () => {
   it("fills a snippet's {name} expressions from string props, in the page and in its Markdown", () => {
     const root = site({ 'snippets/greeting.mdx': 'Hello {name}, your plan is {plan}. {1 + 1}\n' });
     const source = '---\ntitle: Hi\n---\n\nimport Greeting from "/snippets/greeting.mdx";\n\n<Greeting name="Ada" plan="Team" />\n';
-    const { tree, snippets } = analysePage('hi.mdx', source, { root });
+    const { tree, snippets } = analysePage('hi.mdx', source, { folder: new ConfinedFolder(root) });
     expect(renderBody(tree!)).toBe('<p>Hello Ada, your plan is Team. </p>');
     expect(pageMarkdown(source, 'Hi', undefined, snippets)).toBe('# Hi\n\nHello Ada, your plan is Team. {1 + 1}\n');
   });
@@ -65,7 +65,7 @@ describe('snippets', () => {
   it('fills {name} with a string a snippet exports, and reports a name it does not export', () => {
     const root = site({ 'snippets/vars.mdx': 'export const version = "2.4";\nexport const quoted = \'say "hi"\';\n' });
     const source = 'import { version, quoted as greeting, missing } from "/snippets/vars.mdx";\n\nInstall v{version} and {greeting}.\n\n{version}\n';
-    const { parsed, tree, snippets } = analysePage('install.mdx', source, { root });
+    const { parsed, tree, snippets } = analysePage('install.mdx', source, { folder: new ConfinedFolder(root) });
     expect(renderBody(tree!)).toBe('<p>Install v2.4 and say "hi".</p>\n<p>2.4</p>');
     expect(pageMarkdown(source, 'Install', undefined, snippets)).toBe('# Install\n\nInstall v2.4 and say "hi".\n\n2.4\n');
     expect(parsed.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
@@ -77,7 +77,7 @@ describe('snippets', () => {
     const root = site({ 'snippets/loop.mdx': 'import Loop from "/snippets/loop.mdx";\n\n<Loop />\n' });
     const source =
       'import Gone from "/snippets/gone.mdx";\nimport Page from "/guides/other.mdx";\nimport Loop from "/snippets/loop.mdx";\n\n<Gone />\n\n<Page />\n\n<Loop />\n';
-    const { diagnostics } = parsePage('index.mdx', source, { root });
+    const { diagnostics } = parsePage('index.mdx', source, { folder: new ConfinedFolder(root) });
     expect(diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
       ['mdx/snippet', 2, '"/guides/other.mdx" is not under snippets/: pages import MDX only from there, so <Page> renders nothing.'],
       ['mdx/snippet', 5, expect.stringMatching(/^The snippet snippets\/gone\.mdx cannot be read: ENOENT/)],

@@ -1,10 +1,10 @@
 // llms.txt, llms-full.txt, sitemap.xml, robots.txt and skill.md, made per reader and site URL, or the docs folder's own.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Router, type Request, type RequestHandler } from 'express';
 import { skillText, type LoadedBundle, type ManifestPage } from '../../bundle/index.js';
 import { canRead, type CustomFile } from '../../site/index.js';
 import { llmsFullTxt, llmsTxt, sitemapXml, type LlmsEntry } from '../../render/index.js';
+import { sendBundleFile } from '../bundle-file.js';
+import { ASSET_HEADERS } from '../security-headers.js';
 import { publicCors } from '../cors.js';
 import { readablePages, type ReaderView } from '../reader-view.js';
 import { siteUrlOf } from '../site-url.js';
@@ -24,7 +24,7 @@ export function agentFilesRoute({ bundle, siteUrl, viewOf }: AgentFilesRouteOpti
   const markdown = new Map<string, string>();
   const markdownOf = async (page: ManifestPage): Promise<string> => {
     let text = markdown.get(page.path);
-    if (text === undefined) markdown.set(page.path, (text = await readFile(join(bundle.dir, page.markdown), 'utf8')));
+    if (text === undefined) markdown.set(page.path, (text = (await bundle.folder.readAsync(page.markdown)).toString('utf8')));
     return text;
   };
   const entries = async (req: Request): Promise<LlmsEntry[]> => {
@@ -51,7 +51,7 @@ export function agentFilesRoute({ bundle, siteUrl, viewOf }: AgentFilesRouteOpti
       ? (req, res, next) => {
           const view = viewOf(req);
           if (name !== 'robots.txt' && !canRead(view.principal, { public: false, groups: [] }, view.authentication)) return next();
-          res.type(type).sendFile(name, { root: bundle.dir }, (error) => error && next(error));
+          sendBundleFile(res.type(type), bundle, name, ASSET_HEADERS, next);
         }
       : made;
 

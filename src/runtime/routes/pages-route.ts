@@ -1,10 +1,10 @@
 // Pages for people and agents: clean URLs, `<path>.md`, `Accept: text/markdown`, redirects, assets, 404.
-import { readFile, stat } from 'node:fs/promises';
-import { join, posix } from 'node:path';
+import { posix } from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import { BUNDLE_PATHS, readPageHtml, type LoadedBundle, type ManifestPage } from '../../bundle/index.js';
 import { markdownPath, TEMPLATE_ASSETS } from '../../render/index.js';
 import { encodedUrl, pageUrl, sameSiteLocation } from '../../site/index.js';
+import { sendBundleFile } from '../bundle-file.js';
 import type { ReaderView } from '../reader-view.js';
 import { type RedirectTarget, redirectMatcher } from '../redirects.js';
 import { ASSET_HEADERS, PAGE_HEADERS } from '../security-headers.js';
@@ -42,13 +42,13 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
   /**
    * What the bundle file `file` (see bundleFileOf) is to this reader: `hidden`, a page's file or a
    * file pages use (an image, an OpenAPI file) that they may not read; `private`, docsite's own data and the documents the runtime
-   * makes (never sent as they are); else `open`, sent as it is when it exists.
+   * makes, and dotfiles (never sent as they are); else `open`, sent as it is when it exists.
    */
   const fileKind = (file: string, view: ReaderView): 'hidden' | 'private' | 'open' => {
     const key = file.toLowerCase();
     const used = fileAccess.get(key);
     if (pageFiles.has(key) || (used && !view.canRead(used))) return 'hidden';
-    return file === '' || (PRIVATE.test(file) && !publicAssets.has(key)) ? 'private' : 'open';
+    return file === '' || isDotfile(file) || (PRIVATE.test(file) && !publicAssets.has(key)) ? 'private' : 'open';
   };
   const mayFollow = redirectCheck(bundle, fileKind);
 
@@ -58,7 +58,7 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
       res
         .type('html')
         .set(PAGE_HEADERS)
-        .send(transformHtml(await readFile(join(bundle.dir, bundle.manifest.notFound), 'utf8'), req));
+        .send(transformHtml((await bundle.folder.readAsync(bundle.manifest.notFound)).toString('utf8'), req));
     } else {
       res.type('text/plain').send('Not found.\n');
     }
@@ -67,7 +67,7 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
     res
       .type('text/markdown; charset=utf-8')
       .vary('Accept')
-      .send(await readFile(join(bundle.dir, page.markdown), 'utf8'));
+      .send((await bundle.folder.readAsync(page.markdown)).toString('utf8'));
   };
 
   router.use(async (req, res, next) => {
@@ -113,8 +113,8 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
     if (target && (await mayFollow(target, req, view))) return res.redirect(target.permanent ? 308 : 307, target.location);
     const file = bundleFileOf(path);
     if (fileKind(file, view) === 'open') {
-      return res.sendFile(file, { root: bundle.dir, dotfiles: 'deny', headers: ASSET_HEADERS }, (error) => {
-        if (error && !res.headersSent) void notFound(req, res);
+      return sendBundleFile(res, bundle, file, ASSET_HEADERS, () => {
+        if (!res.headersSent) void notFound(req, res);
       });
     }
     return notFound(req, res);
@@ -151,14 +151,22 @@ function redirectCheck(
     const file = bundleFileOf(path);
     const kind = fileKind(file, view);
     if (kind === 'hidden') return false;
-    if (kind === 'open' && (await isFile(join(bundle.dir, file)))) return true;
+    if (kind === 'open' && bundle.folder.refusalOf(file) === undefined && isFile(bundle, file)) return true;
     return fixed;
   };
 }
 
-function isFile(path: string): Promise<boolean> {
-  return stat(path).then(
-    (info) => info.isFile(),
-    () => false,
-  );
+/** Whether `file` is a regular file inside the bundle folder. */
+function isFile(bundle: LoadedBundle, file: string): boolean {
+  try {
+    bundle.folder.file(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a bundle path names a dotfile or goes through a dot-folder: never served. */
+function isDotfile(file: string): boolean {
+  return file.split('/').some((segment) => segment.startsWith('.'));
 }
