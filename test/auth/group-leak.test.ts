@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, readBundle, type LoadedBundle } from '../../src/bundle/index.js';
-import { Browser, localConfig, SESSION_ENV, startAuthRuntime, type AuthRuntime } from '../helpers/auth-runtime.js';
+import { Browser, localConfig, SESSION_ENV, SITE_DOCUMENTS, startAuthRuntime, type AuthRuntime } from '../helpers/auth-runtime.js';
 import { callTool, rpc } from '../helpers/mcp-rpc.js';
 import { page, writeSite } from '../helpers/site.js';
 
@@ -109,24 +109,7 @@ async function mcpReads(who: Who): Promise<Record<string, string>> {
 
 /** Everything a browser can fetch: readable pages whole, the restricted page, agent and discovery files. */
 async function httpReads(browser: Browser): Promise<Record<string, string>> {
-  const paths = [
-    '/',
-    '/guide',
-    '/vault/open',
-    '/vault/after',
-    '/vault/ledger',
-    '/vault/ledger.md',
-    '/llms.txt',
-    '/llms-full.txt',
-    '/sitemap.xml',
-    '/robots.txt',
-    '/skill.md',
-    '/.well-known/mcp',
-    '/.well-known/mcp/server-cards.json',
-    '/.well-known/ai-catalog.json',
-    '/mcp/server-card',
-    '/authed/mcp/server-card',
-  ];
+  const paths = ['/', '/guide', '/vault/open', '/vault/after', '/vault/ledger', '/vault/ledger.md', ...SITE_DOCUMENTS];
   const bodies: Record<string, string> = {};
   for (const path of paths) bodies[path] = await (await browser.get(path)).text();
   return bodies;

@@ -147,3 +147,17 @@ export class Browser {
     return this.post('/_docsite/login', { ...fields, username, password });
   }
 }
+
+/** The documents every reader may fetch whatever the site holds: agent files and discovery documents, where a leak would show. */
+export const SITE_DOCUMENTS = [
+  '/llms.txt',
+  '/llms-full.txt',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/skill.md',
+  '/.well-known/mcp',
+  '/.well-known/mcp/server-cards.json',
+  '/.well-known/ai-catalog.json',
+  '/mcp/server-card',
+  '/authed/mcp/server-card',
+] as const;

@@ -5,6 +5,7 @@
 // Replayed as an anonymous visitor, a reader of group A (finance), a reader of group B (staff) and a
 // client credential (leak-site.ts); what navigation shows is in leaks-navigation.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SITE_DOCUMENTS } from '../helpers/auth-runtime.js';
 import { callTool, rpc } from '../helpers/mcp-rpc.js';
 import { send } from '../helpers/raw-http.js';
 import { answerOf, leaked, type LeakSite, mayRead, missingTwin, PEOPLE, PUBLIC_PAGES, READABLE, startLeakSite, type Who, WHO } from './leak-site.js';
@@ -29,16 +30,7 @@ async function httpSurfaces(who: (typeof PEOPLE)[number]): Promise<Record<string
     '/old/rota',
     '/old-money-spec',
     '/nothing-here',
-    '/llms.txt',
-    '/llms-full.txt',
-    '/sitemap.xml',
-    '/robots.txt',
-    '/skill.md',
-    '/.well-known/mcp',
-    '/.well-known/mcp/server-cards.json',
-    '/.well-known/ai-catalog.json',
-    '/mcp/server-card',
-    '/authed/mcp/server-card',
+    ...SITE_DOCUMENTS,
   ];
   const texts: Record<string, string> = {};
   for (const path of paths) {

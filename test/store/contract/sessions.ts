@@ -11,10 +11,10 @@ const annSubject: OAuthSubject = { kind: 'user', userId: 'ann', groups: ['staff'
 /** A public client, and helpers to issue tokens and codes to it for `subject`. */
 async function clientOf(store: Store) {
   const { clientId } = await store.registerClient({ redirectUris: ['http://127.0.0.1:1/cb'], tokenEndpointAuthMethod: 'none' });
-  const code = (subject: OAuthSubject): NewAuthorizationCode => ({
+  const code = (subject: OAuthSubject, redirectUriGiven = false): NewAuthorizationCode => ({
     clientId,
     redirectUri: 'http://127.0.0.1:1/cb',
-    redirectUriGiven: false,
+    redirectUriGiven,
     codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
     codeChallengeMethod: 'S256',
     subject,
@@ -24,6 +24,8 @@ async function clientOf(store: Store) {
   });
   return {
     clientId,
+    /** A pending authorization code for `subject`, not yet redeemed. */
+    code: (subject: OAuthSubject, redirectUriGiven?: boolean) => store.createAuthorizationCode(code(subject, redirectUriGiven)),
     issue: (subject: OAuthSubject, refreshTtlSeconds = 86_400) =>
       store.issueTokens({ clientId, subject, audience: AUDIENCE, scope: 'mcp:search', accessTtlSeconds: 3600, refreshTtlSeconds }),
     rotate: (refreshToken: string) => store.rotateRefreshToken({ refreshToken, clientId, accessTtlSeconds: 3600, refreshTtlSeconds: 86_400 }),
@@ -109,17 +111,7 @@ export function sessionsContract(ctx: ContractContext): void {
       const session = await store.createSession(ann);
       const bobSession = await store.createSession({ ...ann, userId: 'bob', name: 'bob' });
       const tokens = await client.issue(annSubject);
-      const pendingCode = await store.createAuthorizationCode({
-        clientId: client.clientId,
-        redirectUri: 'http://127.0.0.1:1/cb',
-        redirectUriGiven: true,
-        codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-        codeChallengeMethod: 'S256',
-        subject: annSubject,
-        scope: 'mcp:search',
-        resource: AUDIENCE,
-        ttlSeconds: 60,
-      });
+      const pendingCode = await client.code(annSubject);
       expect(await other.removeUser('ANN')).toBe(true);
       expect(await store.getSession(session.id)).toBeUndefined();
       expect(await store.verifyAccessToken(tokens.accessToken, AUDIENCE)).toBeUndefined();
@@ -170,19 +162,9 @@ export function sessionsContract(ctx: ContractContext): void {
     it('remember whether the authorization request named the redirect URI', async () => {
       const { store } = await ctx.fresh();
       await store.addUser({ username: 'ann', password: 'pw' });
-      const { clientId } = await clientOf(store);
+      const client = await clientOf(store);
       for (const redirectUriGiven of [true, false]) {
-        const code = await store.createAuthorizationCode({
-          clientId,
-          redirectUri: 'http://127.0.0.1:1/cb',
-          redirectUriGiven,
-          codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-          codeChallengeMethod: 'S256',
-          subject: annSubject,
-          scope: 'mcp:search',
-          resource: AUDIENCE,
-          ttlSeconds: 60,
-        });
+        const code = await client.code(annSubject, redirectUriGiven);
         expect((await store.consumeAuthorizationCode(code))?.redirectUriGiven).toBe(redirectUriGiven);
       }
     });
