@@ -15,7 +15,8 @@ export interface DiscoveryInput {
   version: string;
   /** Origin (and base path) the site is reached at, without a trailing slash. */
   siteUrl: string;
-  tools: ToolDescriptor[];
+  /** The tools each server's card lists: as a visitor sees them on the public one, as a signed-in reader of no group on the authenticated one. */
+  tools: Record<ServerVariant, ToolDescriptor[]>;
   /** Whether the site has skills to offer as resources. */
   hasResources: boolean;
 }
@@ -38,15 +39,15 @@ export interface DiscoveryDocument {
   servers: { name: ServerVariant; url: string; transport: 'http'; authentication: 'none' | 'oauth2' }[];
 }
 
-/** What discovery documents say about a built site, reached at `siteUrl` (no trailing slash). */
-export function discoveryInputOf(manifest: Manifest, siteUrl: string): DiscoveryInput {
-  const { site, tools, generator } = manifest;
+/** What discovery documents say about a built site, reached at `siteUrl` (no trailing slash), with each server's tools. */
+export function discoveryInputOf(manifest: Manifest, siteUrl: string, tools: Record<ServerVariant, ToolDescriptor[]>): DiscoveryInput {
+  const { site, generator } = manifest;
   return {
     siteName: site.name,
     ...(site.description ? { description: site.description } : {}),
     version: generator.version,
     siteUrl,
-    tools: [tools.search, tools.filesystem, tools.feedback],
+    tools,
     hasResources: manifest.skills.length > 0,
   };
 }
@@ -80,7 +81,7 @@ export function serverCard(input: DiscoveryInput, variant: ServerVariant): Serve
         : `Search and read the ${input.siteName} documentation your account may see; sign in with OAuth.${about}`,
     capabilities: { tools: true, resources: input.hasResources },
     authentication: authOf(variant),
-    tools: input.tools,
+    tools: input.tools[variant],
   };
 }
 

@@ -1,7 +1,17 @@
 // Lays out the bundle: pages, Markdown, sources, search index, agent files and the manifest.
 import { ConfinedFolder, RefusedPathError } from '../content/index.js';
 import { createSiteLayout, llmsFullParts, llmsTxt, sitemapXml, summaryOf, templateAsset, TEMPLATE_ASSETS, type LlmsEntry } from '../render/index.js';
-import { BUNDLE_FOLDER, customFilesOf, defaultTree, isPublishedFile, type NavigationTree, type SiteModel, type SitePage } from '../site/index.js';
+import {
+  ANONYMOUS,
+  BUNDLE_FOLDER,
+  canRead,
+  customFilesOf,
+  defaultTree,
+  isPublishedFile,
+  type NavigationTree,
+  type SiteModel,
+  type SitePage,
+} from '../site/index.js';
 import { DOCSITE_VERSION } from '../version.js';
 import { discoveryDocument, discoveryInputOf, serverCard, serverCards } from './discovery.js';
 import { generatedSkill } from './generated-skill.js';
@@ -11,7 +21,7 @@ import type { HeldPage } from './build-pages.js';
 import { projectIdOf } from './project-id.js';
 import { addSearchIndex, type SearchIndexWorker } from './search-index-job.js';
 import { addSourceParts } from './source-parts.js';
-import { siteTools } from './tools.js';
+import { readerTools, readerVariants, siteTools } from './tools.js';
 
 /** Bundle-relative locations docsite owns. */
 export const BUNDLE_PATHS = {
@@ -140,7 +150,12 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
   };
   json(BUNDLE_PATHS.manifest, manifest);
 
-  const discovery = discoveryInputOf(manifest, siteUrl);
+  // The static files describe the site as a visitor of a host without docsite serve finds it: no sign-in.
+  const visitorTools = readerTools(
+    tools,
+    readerVariants(manifest, (page) => canRead(ANONYMOUS, page.access, false)),
+  );
+  const discovery = discoveryInputOf(manifest, siteUrl, { public: visitorTools, authenticated: visitorTools });
   json('.well-known/mcp.json', discoveryDocument(discovery, false));
   json('.well-known/mcp/server-card.json', serverCard(discovery, 'public'));
   json('.well-known/mcp/server-cards.json', serverCards(discovery, false));

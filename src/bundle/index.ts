@@ -1,6 +1,6 @@
 export { build, DEFAULT_SITE_URL, type BuildOptions, type BuildReport } from './build.js';
 export { BUNDLE_PATHS } from './emit-bundle.js';
-export { siteTools, type ToolDescriptor, type ToolRole } from './tools.js';
+export { readerTools, readerVariants, siteTools, type ReaderVariants, type ToolDescriptor, type ToolRole } from './tools.js';
 export {
   discoveryDocument,
   discoveryInputOf,

@@ -2,6 +2,7 @@
 // Built once from the site model; server cards and `tools/list` both read this list.
 import { SEARCH_LIMIT } from '../search/index.js';
 import type { ResolvedNavigation } from '../site/index.js';
+import type { Manifest, ManifestPage } from './manifest.js';
 import { toolSiteName } from './project-id.js';
 
 /** A tool as MCP's `tools/list` and server cards describe it. */
@@ -79,4 +80,41 @@ export function siteTools(siteName: string, navigation: Pick<ResolvedNavigation,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
   };
+}
+
+/** The versions and languages a reader meets: those named by a page they may read. */
+export interface ReaderVariants {
+  versions: string[];
+  languages: string[];
+}
+
+/** The versions and languages named by the pages `isReadable` keeps, in the site's order. */
+export function readerVariants(manifest: Pick<Manifest, 'versions' | 'languages' | 'pages'>, isReadable: (page: ManifestPage) => boolean): ReaderVariants {
+  const versions = new Set<string>();
+  const languages = new Set<string>();
+  for (const page of manifest.pages) {
+    if (!isReadable(page)) continue;
+    for (const version of page.versions) versions.add(version);
+    for (const language of page.languages) languages.add(language);
+  }
+  return {
+    versions: manifest.versions.map((v) => v.name).filter((name) => versions.has(name)),
+    languages: manifest.languages.map((l) => l.name).filter((name) => languages.has(name)),
+  };
+}
+
+/**
+ * The tools as a reader sees them: the search tool's `version` and `language` choices cut to
+ * those the reader meets, so a version that holds only pages of a group is named to its members
+ * alone (a filter with no choice left is gone). The other tools are the same for everyone.
+ */
+export function readerTools(tools: Record<ToolRole, ToolDescriptor>, variants: ReaderVariants): ToolDescriptor[] {
+  const properties: Record<string, object> = {};
+  for (const [name, schema] of Object.entries(tools.search.inputSchema.properties)) {
+    const choices = name === 'version' ? variants.versions : name === 'language' ? variants.languages : undefined;
+    if (choices === undefined) properties[name] = schema;
+    else if (choices.length > 0) properties[name] = { ...schema, enum: choices };
+  }
+  const search = { ...tools.search, inputSchema: { ...tools.search.inputSchema, properties } };
+  return [search, tools.filesystem, tools.feedback];
 }

@@ -1,5 +1,5 @@
 export { createMcpServer } from './mcp-server.js';
 export { handleMcpPost, type McpPost, type McpAnswer } from './stateless-server.js';
-export { createToolset, type Toolset } from './toolset.js';
+export { createToolset, type ToolReader, type Toolset } from './toolset.js';
 export { readerOf } from './search-tool.js';
 export type { McpContext, FilesystemRunner, FeedbackSink } from './context.js';

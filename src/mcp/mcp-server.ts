@@ -17,7 +17,7 @@ import type { Toolset } from './toolset.js';
 export function createMcpServer(toolset: Toolset, context: McpContext): Server {
   const { serverInfo, capabilities, instructions } = serverIdentity(toolset, context);
   const server = new Server(serverInfo, { capabilities, instructions });
-  server.setRequestHandler(ListToolsRequestSchema, () => listTools(toolset));
+  server.setRequestHandler(ListToolsRequestSchema, () => listTools(toolset, context));
   server.setRequestHandler(CallToolRequestSchema, (request) => callTool(toolset, request.params, context));
   server.setRequestHandler(ListResourcesRequestSchema, () => listResources(context));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => listResourceTemplates());

@@ -42,7 +42,7 @@ export async function callTool(
   const { name, arguments: args = {} } = params;
   const role = toolset.roleOf(name);
   if (!role) throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Tools: ${toolset.tools.map((t) => t.name).join(', ')}.`);
-  const problem = toolset.check(name, args);
+  const problem = toolset.check(name, args, context);
   if (problem) return textResult(problem, true);
   switch (role) {
     case 'search':
@@ -56,9 +56,9 @@ export async function callTool(
   }
 }
 
-/** `tools/list`: the tools of the server card, in its order. */
-export function listTools(toolset: Toolset) {
-  return { tools: toolset.tools };
+/** `tools/list`: the tools as the reader sees them (the server card's, for a reader of its kind). */
+export function listTools(toolset: Toolset, context: McpContext) {
+  return { tools: toolset.toolsFor(context) };
 }
 
 /** `resources/list`: the skills the reader may see. */

@@ -83,7 +83,7 @@ interface Method {
 const METHODS = new Map<string, Method>([
   ['initialize', { schema: InitializeRequestSchema, run: (request: InitializeRequest, toolset, context) => initializeResult(request, toolset, context) }],
   ['ping', { schema: PingRequestSchema, run: () => ({}) }],
-  ['tools/list', { schema: ListToolsRequestSchema, run: (_request, toolset) => listTools(toolset) }],
+  ['tools/list', { schema: ListToolsRequestSchema, run: (_request, toolset, context) => listTools(toolset, context) }],
   [
     'tools/call',
     { schema: CallToolRequestSchema, run: (request: CallToolRequest, toolset, context) => checkedToolResult(callTool(toolset, request.params, context)) },

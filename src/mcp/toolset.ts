@@ -1,28 +1,60 @@
-// The site's tools, built once at start: descriptors for tools/list and argument validators.
+// The site's tools, built once at start: descriptors for tools/list and argument validators, as each reader sees them.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import type { Manifest, ToolDescriptor, ToolRole } from '../bundle/index.js';
+import { type Manifest, readerTools, readerVariants, type ToolDescriptor, type ToolRole } from '../bundle/index.js';
+import { canRead, type Principal } from '../site/index.js';
+
+/** Who is asking, as the tools see it. */
+export interface ToolReader {
+  principal: Principal;
+  /** Whether the site has authentication on (changes what pages without `public` mean). */
+  authentication: boolean;
+}
 
 /** The tools of one site, shared by every request. */
 export interface Toolset {
-  /** In `tools/list` order; the server card lists the same. */
+  /** Every tool as the site defines it, in `tools/list` order: names and roles are the same for every reader. */
   tools: ToolDescriptor[];
   roleOf(name: string): ToolRole | undefined;
-  /** Checks arguments against the tool's input schema; returns a readable problem or undefined. */
-  check(name: string, args: unknown): string | undefined;
+  /**
+   * The tools as `reader` sees them (`tools/list`, server cards): the search tool offers only the
+   * versions and languages of pages the reader may read, so none tells of a group's content.
+   */
+  toolsFor(reader: ToolReader): ToolDescriptor[];
+  /** Checks arguments against the tool's input schema as `reader` sees it; returns a readable problem or undefined. */
+  check(name: string, args: unknown, reader: ToolReader): string | undefined;
 }
 
 const ajv = new Ajv2020({ allErrors: false, strict: false });
+
+/** The descriptors and validators of one set of versions and languages a reader meets. */
+interface ReaderTools {
+  tools: ToolDescriptor[];
+  validators: Map<string, ValidateFunction>;
+}
 
 export function createToolset(manifest: Manifest): Toolset {
   const roles: ToolRole[] = ['search', 'filesystem', 'feedback'];
   const tools = roles.map((role) => manifest.tools[role]);
   const byName = new Map(roles.map((role) => [manifest.tools[role].name, role]));
-  const validators = new Map<string, ValidateFunction>(tools.map((tool) => [tool.name, ajv.compile(tool.inputSchema)]));
+  // Readers meet few distinct sets of versions and languages (one per combination of groups at most).
+  const bySet = new Map<string, ReaderTools>();
+  const readerToolsOf = ({ principal, authentication }: ToolReader): ReaderTools => {
+    const variants = readerVariants(manifest, (page) => canRead(principal, page.access, authentication));
+    const key = JSON.stringify(variants);
+    let found = bySet.get(key);
+    if (!found) {
+      const narrowed = readerTools(manifest.tools, variants);
+      found = { tools: narrowed, validators: new Map(narrowed.map((tool) => [tool.name, ajv.compile(tool.inputSchema)])) };
+      bySet.set(key, found);
+    }
+    return found;
+  };
   return {
     tools,
     roleOf: (name) => byName.get(name),
-    check(name, args) {
-      const validate = validators.get(name)!;
+    toolsFor: (reader) => readerToolsOf(reader).tools,
+    check(name, args, reader) {
+      const validate = readerToolsOf(reader).validators.get(name)!;
       if (validate(args ?? {})) return undefined;
       const error = validate.errors?.[0];
       const where = error?.instancePath ? `"${error.instancePath.slice(1)}"` : 'The arguments';

@@ -113,7 +113,7 @@ export function createApp(options: AppOptions): Express {
     }),
   );
   if (auth) app.use(auth.router);
-  if (mcpEnabled) app.use(discoveryRoute({ bundle, siteUrl: options.siteUrl, authentication }));
+  if (mcpEnabled) app.use(discoveryRoute({ bundle, siteUrl: options.siteUrl, authentication, toolset }));
   app.use(restApiRoute({ bundle, store, logger, siteUrl: options.siteUrl, authentication, assistantModel: options.assistantModel, rateLimits }));
   // The public server answers everyone as anonymous, signed in or not; the authenticated one only bearer tokens.
   const publicLimit = mcpLimit(rateLimits, toolset, { search: 'search', filesystem: 'filesystem' }, projectId);

@@ -61,7 +61,7 @@ describe('discovery documents', () => {
     siteName: 'Acme',
     version: '1.2.3',
     siteUrl: 'https://docs.acme.test',
-    tools: Object.values(siteTools('Acme', one)),
+    tools: { public: Object.values(siteTools('Acme', one)), authenticated: Object.values(siteTools('Acme', one)) },
     hasResources: true,
   };
 

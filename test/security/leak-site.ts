@@ -122,6 +122,8 @@ const FINANCE = [
   'ledger-2019',
   'Ledger of 2019',
   'ledger-chart',
+  // The version that holds only finance pages.
+  'archive',
 ];
 /** What only staff may read. */
 const STAFF = ['Duty rota', '/vault/rota', 'sesquipedalian', 'Staff room', 'Rosters', 'rosters', 'Shift', 'shifts', 'rota-2024'];

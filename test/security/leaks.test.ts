@@ -56,7 +56,7 @@ async function mcpSurfaces(who: Who): Promise<Record<string, string>> {
   texts.find = await fs('find /');
   texts.cat = await fs('cat /openapi/*');
   texts.grep = await fs('grep -ril quinquennial /');
-  texts.tools = JSON.stringify((await rpc(url, 'tools/list', {}, token)).body.result.tools.map((tool: { name: string }) => tool.name));
+  texts.tools = JSON.stringify((await rpc(url, 'tools/list', {}, token)).body.result.tools);
   return texts;
 }
 

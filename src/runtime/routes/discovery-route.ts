@@ -1,6 +1,8 @@
 // Discovery documents and server cards (SPEC.md 4.3), written for the URL the site is reached at.
 import { Router } from 'express';
 import { discoveryDocument, discoveryInputOf, serverCard, serverCards, type LoadedBundle } from '../../bundle/index.js';
+import type { Toolset } from '../../mcp/index.js';
+import { ANONYMOUS, type Principal } from '../../site/index.js';
 import { publicCors } from '../cors.js';
 import { siteUrlOf } from '../site-url.js';
 
@@ -9,12 +11,20 @@ export interface DiscoveryRouteOptions {
   siteUrl: string | undefined;
   /** Whether the authenticated server is on, so discovery lists it. */
   authentication: boolean;
+  toolset: Toolset;
 }
 
-export function discoveryRoute({ bundle, siteUrl, authentication }: DiscoveryRouteOptions): Router {
+/** Whom the authenticated server's card describes its tools to: a signed-in reader of no group (cards are public). */
+const SIGNED_IN: Principal = { kind: 'user', id: '', groups: [] };
+
+export function discoveryRoute({ bundle, siteUrl, authentication, toolset }: DiscoveryRouteOptions): Router {
   const router = Router();
   router.use(['/.well-known', '/mcp/server-card', '/authed/mcp/server-card'], publicCors);
-  const input = (req: Parameters<typeof siteUrlOf>[0]) => discoveryInputOf(bundle.manifest, siteUrlOf(req, siteUrl));
+  const tools = {
+    public: toolset.toolsFor({ principal: ANONYMOUS, authentication }),
+    authenticated: toolset.toolsFor({ principal: SIGNED_IN, authentication }),
+  };
+  const input = (req: Parameters<typeof siteUrlOf>[0]) => discoveryInputOf(bundle.manifest, siteUrlOf(req, siteUrl), tools);
   router.get(['/.well-known/mcp', '/.well-known/mcp.json'], (req, res) => void res.json(discoveryDocument(input(req), authentication)));
   router.get(['/.well-known/mcp/server-card.json', '/mcp/server-card'], (req, res) => void res.json(serverCard(input(req), 'public')));
   router.get('/.well-known/mcp/server-cards.json', (req, res) => void res.json(serverCards(input(req), authentication)));
