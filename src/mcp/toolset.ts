@@ -1,7 +1,7 @@
 // The site's tools, built once at start: descriptors for tools/list and argument validators, as each reader sees them.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { type Manifest, readerTools, readerVariants, type ToolDescriptor, type ToolRole } from '../bundle/index.js';
-import { canRead, type Principal } from '../site/index.js';
+import { accessKeyOf, canRead, type Principal } from '../site/index.js';
 
 /** Who is asking, as the tools see it. */
 export interface ToolReader {
@@ -36,16 +36,19 @@ export function createToolset(manifest: Manifest): Toolset {
   const roles: ToolRole[] = ['search', 'filesystem', 'feedback'];
   const tools = roles.map((role) => manifest.tools[role]);
   const byName = new Map(roles.map((role) => [manifest.tools[role].name, role]));
-  // Readers meet few distinct sets of versions and languages (one per combination of groups at most).
-  const bySet = new Map<string, ReaderTools>();
+  // Readers of one kind (signed in or not, and groups) meet the same versions and languages: worked out once per kind.
+  const siteGroups = [...new Set(manifest.pages.flatMap((page) => page.access.groups))].sort();
+  const byKind = new Map<string, ReaderTools>();
   const readerToolsOf = ({ principal, authentication }: ToolReader): ReaderTools => {
-    const variants = readerVariants(manifest, (page) => canRead(principal, page.access, authentication));
-    const key = JSON.stringify(variants);
-    let found = bySet.get(key);
+    const key = accessKeyOf(principal, authentication, siteGroups);
+    let found = byKind.get(key);
     if (!found) {
-      const narrowed = readerTools(manifest.tools, variants);
+      const narrowed = readerTools(
+        manifest.tools,
+        readerVariants(manifest, (page) => canRead(principal, page.access, authentication)),
+      );
       found = { tools: narrowed, validators: new Map(narrowed.map((tool) => [tool.name, ajv.compile(tool.inputSchema)])) };
-      bySet.set(key, found);
+      byKind.set(key, found);
     }
     return found;
   };

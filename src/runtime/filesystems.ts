@@ -2,6 +2,7 @@
 import type { LoadedBundle } from '../bundle/index.js';
 import type { FilesystemRunner } from '../mcp/index.js';
 import { SHELL_LIMITS, ShellPool, tooMuchWorkMessage, type ShellPoolOptions } from '../vfs/index.js';
+import { accessKeyOf } from '../site/index.js';
 import type { ReaderView } from './reader-view.js';
 
 /** The filesystem tool of one site. */
@@ -26,12 +27,7 @@ export function createFilesystems(bundle: LoadedBundle, authentication: boolean,
   const pool = new ShellPool([...pages.map((page) => bundle.sources.get(page.path)!), ...bundle.openapi], options);
   const limits = options.limits ?? SHELL_LIMITS;
   const siteGroups = [...new Set(pages.flatMap((page) => page.access.groups))].sort();
-  const keyOf = (view: ReaderView): string => {
-    const { principal } = view;
-    const groups = principal.kind === 'user' ? siteGroups.filter((group) => principal.groups.includes(group)) : [];
-    const signedIn = principal.kind !== 'anonymous' || !authentication;
-    return `${signedIn ? 'login' : 'public'}:${groups.join(',')}`;
-  };
+  const keyOf = (view: ReaderView): string => accessKeyOf(view.principal, authentication, siteGroups);
   const filesOfView = new Map<string, Uint32Array>();
   return {
     forRequest(view) {

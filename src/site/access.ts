@@ -27,6 +27,17 @@ export function canRead(principal: Principal, access: PageAccess, authentication
 }
 
 /**
+ * A key two readers share exactly when `canRead` answers them alike for every page whose groups
+ * are among `siteGroups` (the groups the site's pages name): whether they read what needs a
+ * sign-in, and which of those groups they are in. For caching what a reader sees per kind of reader.
+ */
+export function accessKeyOf(principal: Principal, authentication: boolean, siteGroups: readonly string[]): string {
+  const groups = principal.kind === 'user' ? siteGroups.filter((group) => principal.groups.includes(group)) : [];
+  const signedIn = principal.kind !== 'anonymous' || !authentication;
+  return `${signedIn ? 'login' : 'public'}:${groups.join(',')}`;
+}
+
+/**
  * The access of a file that pages use (an OpenAPI file): whoever may read at least one of those
  * pages may read it, so `canRead` of the result is `canRead` of any of `users`. A file no page
  * uses needs what a page that says nothing needs (DEFAULT_ACCESS). Group pages are read only by

@@ -1,5 +1,5 @@
 export { loadSite, type LoadOptions, type LoadResult } from './load-site.js';
-export { accessOfFileUsedBy, canRead, ANONYMOUS, DEFAULT_ACCESS, type Principal } from './access.js';
+export { accessKeyOf, accessOfFileUsedBy, canRead, ANONYMOUS, DEFAULT_ACCESS, type Principal } from './access.js';
 export { validate, type ValidateOptions, type ValidationReport } from './validate.js';
 export { resolveNavigation, normalizePagePath } from './resolve-navigation.js';
 export { runtimePathAt, runtimeClashOf, type RuntimeClash } from './runtime-paths.js';
