@@ -1,7 +1,7 @@
 // What the layout of one page reads, gathered as plain data, so its hash can stand for the laid-out page.
 import type { ParamFieldModel } from '../../content/index.js';
 import type { NavigationTree, PageAccess, ResolvedEndpoint, SitePage } from '../../site/index.js';
-import { candidatePages, linkTargets, type LinkTarget, type SiteIndex } from './site-index.js';
+import { linkTargets, type LinkTarget, type SiteIndex } from './site-index.js';
 
 /** A top-level section of a tree, shown as a tab linking to the first of `targets` the reader may read. */
 export interface TabLink {
@@ -105,19 +105,15 @@ export function sidebarKey(treeNumber: number, tab: number | undefined): string 
  * per direction, the candidatePages, so each reader is led to the nearest page they may read.
  */
 function pagerLinks(index: SiteIndex, tree: NavigationTree, position: number): PagerLink[] {
-  function* neighbours(step: -1 | 1): Generator<SitePage> {
-    for (let i = position + step; i >= 0 && i < tree.order.length; i += step) {
-      const candidate = index.pages.get(tree.order[i]!);
-      if (candidate && !candidate.hidden) yield candidate;
-    }
-  }
+  const around = index.trees.get(tree)?.pager[position];
+  if (!around) return [];
   return (
     [
-      [-1, 'prev'],
-      [1, 'next'],
+      ['prev', around.prev],
+      ['next', around.next],
     ] as const
-  ).flatMap(([step, rel]) =>
-    candidatePages(neighbours(step)).map((target) => ({ rel, url: target.url, label: target.frontmatter.sidebarTitle ?? target.title, access: target.access })),
+  ).flatMap(([rel, targets]) =>
+    targets.map((target) => ({ rel, url: target.url, label: target.frontmatter.sidebarTitle ?? target.title, access: target.access })),
   );
 }
 

@@ -18,6 +18,8 @@ export interface TreeIndex {
   tabLinks: readonly TabLink[];
   /** Page path -> index in `tabs` (pages outside every tab are absent). */
   tabOf: Map<string, number>;
+  /** Per position in `tree.order`: the candidatePages of the pages shown after it, and of those before it (nearest first). */
+  pager: { next: readonly SitePage[]; prev: readonly SitePage[] }[];
 }
 
 /** Site-wide lookups: pages by path and an index per navigation tree. */
@@ -46,7 +48,33 @@ function indexTree(tree: NavigationTree, pages: ReadonlyMap<string, SitePage>): 
     for (const path of paths) if (!tabOf.has(path)) tabOf.set(path, tabs.length);
     tabs.push({ label: item.label, targets: tabTargets(paths, pages), items: item.children });
   }
-  return { tree, tabs, tabLinks: tabs.map(({ label, targets }) => ({ label, targets })), tabOf };
+  return { tree, tabs, tabLinks: tabs.map(({ label, targets }) => ({ label, targets })), tabOf, pager: pagerCandidates(tree, pages) };
+}
+
+/**
+ * For every position of `tree.order`, the candidatePages of the pages that follow it and of those
+ * that precede it, hidden pages skipped. One sweep per direction: the candidates from a page on
+ * are that page, then (unless it is public) the candidates from the next page on without the one
+ * of its own access mark; so the whole tree costs pages × marks, not pages².
+ */
+function pagerCandidates(tree: NavigationTree, pages: ReadonlyMap<string, SitePage>): TreeIndex['pager'] {
+  const shown = tree.order.map((path) => pages.get(path)).map((page) => (page && !page.hidden ? page : undefined));
+  const sweep = (positions: number[]): (readonly SitePage[])[] => {
+    const after: (readonly SitePage[])[] = [];
+    let from: readonly SitePage[] = [];
+    for (const position of positions) {
+      after[position] = from;
+      const page = shown[position];
+      if (!page) continue;
+      const mark = accessMark(page.access).dataAccess;
+      from = mark === undefined ? [page] : [page, ...from.filter((other) => accessMark(other.access).dataAccess !== mark)];
+    }
+    return after;
+  };
+  const forward = [...tree.order.keys()];
+  const next = sweep(forward.toReversed());
+  const prev = sweep(forward);
+  return forward.map((position) => ({ next: next[position]!, prev: prev[position]! }));
 }
 
 /** Where a tab may link: its first page each reader may read (see candidatePages). Hidden pages count only in a tab of nothing else. */
