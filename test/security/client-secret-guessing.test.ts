@@ -1,15 +1,22 @@
 // Finding "no throttling" of client secrets at the revocation endpoint (the token endpoint's own limit is per request, not per failure).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THROTTLE_WINDOW_SECONDS } from '../../src/auth/throttle.js';
 import { memoryRateLimiter } from '../../src/ratelimit/index.js';
 import { startAuthRuntime, localConfig, SESSION_ENV, type AuthRuntime } from '../helpers/auth-runtime.js';
 import { postForm } from '../helpers/oauth-client.js';
 
+// The limiter's clock stands one second into a throttle window, so the lockout's length does not depend on when the test runs.
+const windowMs = THROTTLE_WINDOW_SECONDS * 1000;
+const windowStart = Math.floor(Date.now() / windowMs) * windowMs;
 let runtime: AuthRuntime;
 let credential: { clientId: string; clientSecret: string };
 const basic = (id: string, secret: string) => ({ authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` });
 
 beforeAll(async () => {
-  runtime = await startAuthRuntime(localConfig(), SESSION_ENV, undefined, { app: { trustProxy: 1 }, siteAuth: { limiter: memoryRateLimiter() } });
+  runtime = await startAuthRuntime(localConfig(), SESSION_ENV, undefined, {
+    app: { trustProxy: 1 },
+    siteAuth: { limiter: memoryRateLimiter({ clock: () => windowStart + 1000 }) },
+  });
   credential = await runtime.store.createClientCredential({ label: 'guessed' });
 });
 afterAll(() => runtime?.close());
@@ -30,7 +37,7 @@ describe.each(['revoke', 'token'] as const)('client secrets guessed at /authed/m
     const right = await postForm(url(), fields, { ...basic(credential.clientId, credential.clientSecret), 'x-forwarded-for': address });
     expect(right.status).toBe(429);
     expect(right.body).toEqual({ error: 'temporarily_unavailable', error_description: expect.stringContaining('Too many failed client authentications') });
-    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(60);
+    expect(Number(right.headers.get('retry-after'))).toBe(THROTTLE_WINDOW_SECONDS); // 899 s and a millisecond, rounded up
     expect(right.headers.get('access-control-expose-headers')).toContain('Retry-After');
     // The client itself keeps working from where it runs.
     expect((await postForm(url(), fields, { ...basic(credential.clientId, credential.clientSecret), 'x-forwarded-for': '192.0.2.50' })).status).toBe(200);
