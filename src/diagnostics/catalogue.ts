@@ -22,6 +22,16 @@ export const catalogue = {
   },
   'config/schema': { severity: 'error', hint: 'See schemas/docs.schema.json for the allowed keys and values.' },
   'config/unknown-key': { severity: 'warning', hint: 'docsite ignores this key; check its spelling if you meant a known one.' },
+  'config/unknown-value': {
+    severity: 'warning',
+    hint: 'docsite does not know this value (a newer Mintlify option?) and uses the default instead; check its spelling if you meant a known one.',
+  },
+  'config/ref-unreadable': {
+    severity: 'error',
+    hint: 'A "$ref" names a JSON file inside the docs folder, relative to the file that holds the "$ref": check the path.',
+  },
+  'config/ref-invalid': { severity: 'error', hint: 'A "$ref" names a file of strict JSON inside the docs folder, such as "./es.json".' },
+  'config/ref-cycle': { severity: 'error', hint: 'A file included with "$ref" must not include, directly or through others, a file it is included from.' },
   'frontmatter/invalid-yaml': { severity: 'error', hint: 'Frontmatter is YAML between two `---` lines at the top of the page.' },
   'frontmatter/schema': { severity: 'error', hint: 'See schemas/frontmatter.schema.json for the allowed keys and values.' },
   'frontmatter/unknown-key': { severity: 'warning', hint: 'docsite ignores this key; check its spelling if you meant a known one.' },

@@ -19,6 +19,11 @@ export interface Diagnostic {
 export interface Position {
   line: number;
   column: number;
+  /**
+   * The file the position is in, when it may not be the file a check reports on: a value of
+   * docs.json written in a part that docs.json includes with `$ref`. A diagnostic then names this file.
+   */
+  file?: string;
 }
 
 export const START: Position = { line: 1, column: 1 };
@@ -26,7 +31,7 @@ export const START: Position = { line: 1, column: 1 };
 /** Builds a diagnostic with the catalogue's severity and hint for `code`. */
 export function diagnostic(code: DiagnosticCode, file: string, at: Position, message: string): Diagnostic {
   const entry = catalogue[code];
-  return { file, line: at.line, column: at.column, code, severity: entry.severity, message, hint: entry.hint };
+  return { file: at.file ?? file, line: at.line, column: at.column, code, severity: entry.severity, message, hint: entry.hint };
 }
 
 /** Stable report order: by file, then line, then column, then code. */
