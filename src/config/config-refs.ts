@@ -136,13 +136,15 @@ function parseRefFile(named: string, target: string, assembly: Assembly): JsonSo
     text = assembly.read(named).toString('utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
+    // A path the docs folder refuses (RefusedPathError) says why in `because`.
+    const because = (error as { because?: unknown }).because;
     parsed = problem(
       'config/ref-unreadable',
       code === 'ENOENT'
         ? `"$ref" names ${target}, which does not exist.`
-        : code === undefined
-          ? `"$ref" names a file that is not read: ${(error as Error).message}`
-          : `"$ref" names ${target}, which cannot be read (${code}).`,
+        : typeof because === 'string'
+          ? `"$ref" names ${target}, which ${because}; it is not read.`
+          : `"$ref" names ${target}, which cannot be read (${code ?? (error as Error).message}).`,
     );
   }
   if (text !== undefined) {

@@ -40,6 +40,15 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
 }
 
+/** The diagnostics as `build` counts them: what still renders (a broken link) is a warning there (see `buildSeverity`). */
+export function asBuildDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.map((d) => {
+    const entry = catalogue[d.code];
+    const severity = 'buildSeverity' in entry ? entry.buildSeverity : d.severity;
+    return severity === d.severity ? d : { ...d, severity };
+  });
+}
+
 /** Splits diagnostics by severity; with `strict`, warnings count as errors (`--strict`). */
 export function bySeverity(diagnostics: readonly Diagnostic[], strict = false): { errors: Diagnostic[]; warnings: Diagnostic[] } {
   const counted = strict ? diagnostics.map((d) => ({ ...d, severity: 'error' as const })) : diagnostics;
