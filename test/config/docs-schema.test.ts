@@ -90,7 +90,7 @@ describe('docs.json schema', () => {
       theme: 'luma',
       contextual: { options: ['copy', 'download-spec', 'download-pdf', 'assistant', 'devin-mcp'], display: 'toc' },
       api: { playground: { display: 'simple', credentials: true }, url: 'full' },
-      seo: { organization: { name: 'Acme' } },
+      seo: { organization: { name: 'Acme' }, trailingSlash: true },
       markdown: { schema: true },
       navigation: {
         directory: 'accordion',
@@ -102,6 +102,11 @@ describe('docs.json schema', () => {
             icon: { name: 'rocket', style: 'duotone', library: 'fontawesome' },
             pages: ['a', { group: 'H', icon: { name: 'flag', library: 'lucide' }, iconType: 'solid', pages: ['b'] }],
           },
+        ],
+        tabs: [
+          { tab: 'Storage', hidden: true, searchable: true, pages: ['c'] },
+          { tab: 'SDK', sdk: { format: 'typedoc', source: 'sdk/typedoc.json' } },
+          { tab: 'GraphQL', graphql: 'schema.graphql' },
         ],
       },
     };
