@@ -29,8 +29,10 @@ export interface AssembledConfig {
   value: unknown;
   locator: SourceLocator;
   diagnostics: Diagnostic[];
-  /** Leaves the value at `path` out of the assembled config (a value the schema refuses), keeping positions right. */
+  /** Leaves out the value at `path` of the assembled config (a value the schema refuses), keeping positions right. */
   remove(path: readonly (string | number)[]): void;
+  /** Whether the key `key` of the object at `path` was a `$ref` that could not be read (its absence is already reported). */
+  isUnreadRef(path: readonly (string | number)[], key: string): boolean;
 }
 
 /**
@@ -44,13 +46,15 @@ interface Assembly {
   read: ConfigFileReader | undefined;
   parsed: Map<string, JsonSource | Diagnostic>;
   origins: WeakMap<object, Origin>;
+  /** The keys of each assembled object that were `$ref`s that could not be read. */
+  unreadRefs: WeakMap<object, Set<string>>;
   diagnostics: Diagnostic[];
   refs: number;
 }
 
 /** Assembles the config whose root file `file` has been parsed into `source`. */
 export function assembleConfig(file: string, source: JsonSource, read: ConfigFileReader | undefined): AssembledConfig {
-  const assembly: Assembly = { read, parsed: new Map(), origins: new WeakMap(), diagnostics: [], refs: 0 };
+  const assembly: Assembly = { read, parsed: new Map(), origins: new WeakMap(), unreadRefs: new WeakMap(), diagnostics: [], refs: 0 };
   const rootOrigin: Origin = { file, source, path: [] };
   const value = assemble(source.value, rootOrigin, [file], 0, assembly);
   const locator: SourceLocator = { locate: (path, part) => locate(value, rootOrigin, assembly.origins, path, part) };
@@ -59,6 +63,13 @@ export function assembleConfig(file: string, source: JsonSource, read: ConfigFil
     locator,
     diagnostics: assembly.diagnostics,
     remove: (path) => removeAt(value, assembly.origins, path),
+    isUnreadRef: (path, key) => {
+      const object = path.reduce<unknown>(
+        (at, segment) => (at !== null && typeof at === 'object' ? (at as Record<string | number, unknown>)[segment] : undefined),
+        value,
+      );
+      return object !== null && typeof object === 'object' && (assembly.unreadRefs.get(object)?.has(key) ?? false);
+    },
   };
 }
 
@@ -82,11 +93,14 @@ function assemble(value: unknown, origin: Origin, chain: readonly string[], dept
   const object = value as Record<string, unknown>;
   if ('$ref' in object) return assembleRef(object, origin, chain, depth, assembly);
   const out: Record<string, unknown> = {};
+  const unread = new Set<string>();
   for (const [key, item] of Object.entries(object)) {
     const assembled = assemble(item, { file: origin.file, source: origin.source, path: [...origin.path, key] }, chain, depth + 1, assembly);
     if (assembled !== LEFT_OUT) out[key] = assembled;
+    else unread.add(key);
   }
   assembly.origins.set(out, origin);
+  if (unread.size > 0) assembly.unreadRefs.set(out, unread);
   return out;
 }
 

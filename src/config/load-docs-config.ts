@@ -46,7 +46,13 @@ export function parseDocsConfig(text: string, read?: ConfigFileReader): ConfigRe
   if (assembled.value === undefined) return { config: undefined, locator: assembled.locator, diagnostics };
   const validate = schemaValidator('docs');
   const valid = validate(assembled.value);
-  if (!valid) diagnostics.push(...schemaDiagnostics(validate.errors, CONFIG_FILE, assembled.locator, DOCS_CODES, validate.schema));
+  if (!valid) {
+    // A key whose `$ref` could not be read is missing for the schema too; the `$ref` is reported already.
+    const errors = (validate.errors ?? []).filter(
+      (e) => !(e.keyword === 'required' && assembled.isUnreadRef(pointerSegments(e.instancePath), String(e.params.missingProperty))),
+    );
+    diagnostics.push(...schemaDiagnostics(errors, CONFIG_FILE, assembled.locator, DOCS_CODES, validate.schema));
+  }
   const usable = valid || withoutRefusedValues(assembled, validate);
   return { config: usable ? (assembled.value as DocsConfig) : undefined, locator: assembled.locator, diagnostics };
 }
