@@ -41,10 +41,19 @@ export interface AssembledConfig {
  */
 export const MAX_CONFIG_REFS = 1_000;
 
+/**
+ * How much JSON text one docs.json may take in through its `$ref`s, counting a file each time it is
+ * named: real parts total well under a megabyte, and each use of a part is a copy in memory.
+ */
+export const MAX_CONFIG_REF_CHARS = 32 * 1024 * 1024;
+
 /** Files are not read twice: a `$ref` named many times shares its parse. */
 interface Assembly {
   read: ConfigFileReader | undefined;
   parsed: Map<string, JsonSource | Diagnostic>;
+  /** The length of each file read, and the total taken in so far (see MAX_CONFIG_REF_CHARS). */
+  sizes: Map<string, number>;
+  chars: number;
   origins: WeakMap<object, Origin>;
   /** The keys of each assembled object that were `$ref`s that could not be read. */
   unreadRefs: WeakMap<object, Set<string>>;
@@ -54,7 +63,16 @@ interface Assembly {
 
 /** Assembles the config whose root file `file` has been parsed into `source`. */
 export function assembleConfig(file: string, source: JsonSource, read: ConfigFileReader | undefined): AssembledConfig {
-  const assembly: Assembly = { read, parsed: new Map(), origins: new WeakMap(), unreadRefs: new WeakMap(), diagnostics: [], refs: 0 };
+  const assembly: Assembly = {
+    read,
+    parsed: new Map(),
+    sizes: new Map(),
+    chars: 0,
+    origins: new WeakMap(),
+    unreadRefs: new WeakMap(),
+    diagnostics: [],
+    refs: 0,
+  };
   const rootOrigin: Origin = { file, source, path: [] };
   const value = assemble(source.value, rootOrigin, [file], 0, assembly);
   const locator: SourceLocator = { locate: (path, part) => locate(value, rootOrigin, assembly.origins, path, part) };
@@ -81,7 +99,11 @@ function assemble(value: unknown, origin: Origin, chain: readonly string[], dept
     const out: unknown[] = [];
     const indices: number[] = [];
     value.forEach((item, i) => {
-      const assembled = assemble(item, { file: origin.file, source: origin.source, path: [...origin.path, i] }, chain, depth + 1, assembly);
+      // A string or number is taken as it is: only containers have an origin of their own.
+      const assembled =
+        item === null || typeof item !== 'object'
+          ? item
+          : assemble(item, { file: origin.file, source: origin.source, path: [...origin.path, i] }, chain, depth + 1, assembly);
       if (assembled === LEFT_OUT) return;
       out.push(assembled);
       indices.push(i);
@@ -95,7 +117,10 @@ function assemble(value: unknown, origin: Origin, chain: readonly string[], dept
   const out: Record<string, unknown> = {};
   const unread = new Set<string>();
   for (const [key, item] of Object.entries(object)) {
-    const assembled = assemble(item, { file: origin.file, source: origin.source, path: [...origin.path, key] }, chain, depth + 1, assembly);
+    const assembled =
+      item === null || typeof item !== 'object'
+        ? item
+        : assemble(item, { file: origin.file, source: origin.source, path: [...origin.path, key] }, chain, depth + 1, assembly);
     if (assembled !== LEFT_OUT) out[key] = assembled;
     else unread.add(key);
   }
@@ -124,6 +149,13 @@ function assembleRef(object: Record<string, unknown>, origin: Origin, chain: rea
   if (chain.includes(target)) return fail('config/ref-cycle', `"$ref" leads back to a file it is read from: ${[...chain, target].join(' → ')}.`);
   const parsed = parseRefFile(named, target, assembly);
   if ('code' in parsed) return fail(parsed.code as 'config/ref-unreadable', parsed.message);
+  assembly.chars += assembly.sizes.get(target) ?? 0;
+  if (assembly.chars > MAX_CONFIG_REF_CHARS) {
+    return fail(
+      'config/ref-invalid',
+      `docs.json takes in more than ${MAX_CONFIG_REF_CHARS / 1024 / 1024} MB of JSON through its "$ref"s; ${target} is not read again.`,
+    );
+  }
   const refOrigin: Origin = { file: target, source: parsed, path: [] };
   const resolved = assemble(parsed.value, refOrigin, [...chain, target], depth, assembly);
   const besideKeys = Object.keys(object).filter((key) => key !== '$ref');
@@ -162,6 +194,7 @@ function parseRefFile(named: string, target: string, assembly: Assembly): JsonSo
     );
   }
   if (text !== undefined) {
+    assembly.sizes.set(target, text.length);
     const source = parseJsonSource(text);
     const first = source.tooDeep ? { at: source.tooDeep, message: `nests more than ${MAX_JSON_DEPTH} levels deep` } : source.errors[0];
     parsed = first

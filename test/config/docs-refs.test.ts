@@ -71,6 +71,14 @@ describe('docs.json $ref', () => {
     expect(result.diagnostics[0]!.message).toContain('docs.json → nav.json → group.json → nav.json');
   });
 
+  it('stops taking in a part named so many times that its copies would fill the memory', () => {
+    const big = JSON.stringify({ text: 'x'.repeat(4 * 1024 * 1024) });
+    const refs = Array.from({ length: 100 }, () => '{"$ref": "big.json"}').join(', ');
+    const result = parseSite({ 'docs.json': `{"name": "X", "navigation": {"pages": ["a"]}, "x": [${refs}]}`, 'big.json': big });
+    expect(result.diagnostics.filter((d) => d.code === 'config/ref-invalid').length).toBeGreaterThan(0);
+    expect(result.diagnostics[0]!.message).toContain('MB of JSON');
+  });
+
   it('reads no $ref without a reader', () => {
     const result = parseDocsConfig('{"name": "X", "navigation": {"pages": ["a"]}, "redirects": {"$ref": "r.json"}}');
     expect(result.diagnostics.map((d) => d.code)).toEqual(['config/ref-unreadable']);
