@@ -1,7 +1,7 @@
 // `build`: validates a docs folder and writes the deployable bundle that `serve` reads.
 import { statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { bySeverity, type Diagnostic } from '../diagnostics/index.js';
+import { asBuildDiagnostics, bySeverity, type Diagnostic } from '../diagnostics/index.js';
 import { UsageError } from '../errors.js';
 import { loadSite } from '../site/index.js';
 import { defaultJobs } from '../content/index.js';
@@ -27,7 +27,7 @@ export interface BuildOptions {
   jobs?: number;
   /** Where the site will be reached; discovery files and llms.txt use it. `serve` may override it. */
   siteUrl?: string;
-  /** Treat warnings as errors: then a warning, too, fails the build and nothing is written. */
+  /** Treat warnings as errors: then a warning (a broken link among them), too, fails the build and nothing is written. */
   strict?: boolean;
   onProgress?(done: number, total: number): void;
 }
@@ -45,7 +45,7 @@ export interface BuildReport {
   filesWritten: number;
 }
 
-/** Builds `dir` into a bundle. With errors nothing is written. Throws UsageError when `dir` is not a docs folder or `out` cannot be its output folder. */
+/** Builds `dir` into a bundle. With errors (broken links are warnings here) nothing is written. Throws UsageError when `dir` is not a docs folder or `out` cannot be its output folder. */
 export async function build(dir: string, options: BuildOptions = {}): Promise<BuildReport> {
   const root = resolve(dir);
   const outDir = resolve(options.out ?? resolve(root, 'dist'));
@@ -68,7 +68,8 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
       // An output folder inside the docs folder must never be read back as content.
       ...(outInside && !outInside.startsWith('..') ? { ignore: [`/${outInside.split('\\').join('/')}/`] } : {}),
     });
-    const { errors, warnings } = bySeverity(diagnostics, options.strict);
+    // A build stops only on what it cannot render; validate's other errors are reported as warnings.
+    const { errors, warnings } = bySeverity(asBuildDiagnostics(diagnostics), options.strict);
     const report = {
       ok: errors.length === 0 && site !== undefined,
       errors,

@@ -11,6 +11,11 @@ export interface SourceLocator {
 export interface SchemaCodes {
   schema: DiagnosticCode;
   unknownKey: DiagnosticCode;
+  /**
+   * For a string that is not one of a set of strings (a theme docsite does not know yet): a
+   * warning, where the file's format grows new values faster than docsite. Without it, a schema error.
+   */
+  unknownValue?: DiagnosticCode;
 }
 
 /** Friendly names for `$defs` whose pattern errors would otherwise print a regular expression. */
@@ -22,7 +27,7 @@ const PATTERN_MEANINGS: Record<string, string> = {
     'a host name such as claude.ai or a full redirect URI such as cursor://anysphere.cursor-mcp/oauth/callback (javascript:, data:, file: and vbscript: are never allowed)',
 };
 
-/** Converts the errors of one ajv validation into diagnostics, unknown keys as warnings. */
+/** Converts the errors of one ajv validation into diagnostics, unknown keys (and values, when `codes` says so) as warnings. */
 export function schemaDiagnostics(
   errors: readonly ErrorObject[] | null | undefined,
   file: string,
@@ -42,7 +47,12 @@ export function schemaDiagnostics(
     const item =
       unknown !== undefined
         ? diagnostic(codes.unknownKey, file, locator.locate([...path, unknown], 'key'), `Unknown key "${unknown}"${where(path)}.`)
-        : diagnostic(codes.schema, file, locator.locate(path, 'value'), `${describe(path)} ${explain(error)}.`);
+        : diagnostic(
+            codes.unknownValue && isUnknownString(error) ? codes.unknownValue : codes.schema,
+            file,
+            locator.locate(path, 'value'),
+            `${describe(path)} ${explain(error)}.`,
+          );
     const key = `${item.line}:${item.column}:${item.message}`;
     if (!seen.has(key)) {
       seen.add(key);
@@ -68,6 +78,11 @@ function isDeclared(schema: unknown, key: string, root: unknown): boolean {
     if (isDeclared(target, key, root)) return true;
   }
   return (node.allOf ?? []).some((sub) => isDeclared(sub, key, root));
+}
+
+/** Whether the error is a string outside a set of strings: a value unknown to docsite, not a wrong type. */
+function isUnknownString(error: ErrorObject): boolean {
+  return error.keyword === 'enum' && typeof error.data === 'string' && (error.params.allowedValues as unknown[]).every((v) => typeof v === 'string');
 }
 
 function unknownKeyOf(error: ErrorObject): string | undefined {
@@ -111,7 +126,8 @@ export function formatPath(path: readonly (string | number)[]): string {
   return path.map((segment, i) => (typeof segment === 'number' ? `[${segment}]` : i === 0 ? segment : `.${segment}`)).join('');
 }
 
-function pointerSegments(pointer: string): (string | number)[] {
+/** The segments of a JSON pointer (`/navigation/pages/0`), array indices as numbers. */
+export function pointerSegments(pointer: string): (string | number)[] {
   if (pointer === '') return [];
   return pointer
     .slice(1)

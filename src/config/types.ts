@@ -60,6 +60,14 @@ export interface NavigationConfig extends Partial<Record<NavChildKey, NavDivisio
   global?: Partial<Record<'tabs' | 'anchors' | 'dropdowns', NavDivisionConfig[]>>;
 }
 
+/** An icon: a name (Font Awesome, Lucide or Tabler), a URL or path, or the name with its style and library. */
+export type IconConfig = string | { name: string; style?: string; library?: 'fontawesome' | 'lucide' | 'tabler' };
+
+/** The name (or URL) of an icon, however it is written. */
+export function iconName(icon: IconConfig | undefined): string | undefined {
+  return typeof icon === 'object' ? icon.name : icon;
+}
+
 export interface NavDivisionConfig extends NavigationConfig {
   version?: string;
   language?: string;
@@ -69,7 +77,7 @@ export interface NavDivisionConfig extends NavigationConfig {
   anchor?: string;
   item?: string;
   group?: string;
-  icon?: string;
+  icon?: IconConfig;
   href?: string;
   default?: boolean;
   hidden?: boolean;

@@ -1,4 +1,4 @@
-// Finds the files of a docs folder, honouring .docsiteignore and the always-ignored names.
+// Finds the files of a docs folder, honouring .docsiteignore, .mintignore and the always-ignored names.
 import { access, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
@@ -6,8 +6,14 @@ import { ConfinedFolder, RefusedPathError } from './confined-folder.js';
 
 export const IGNORE_FILE = '.docsiteignore';
 
+/** The ignore files read, in this order: docsite's own, and Mintlify's, so a Mintlify site keeps its exclusions. */
+export const IGNORE_FILES = [IGNORE_FILE, '.mintignore'] as const;
+
 /** Ignored in every site, whatever .docsiteignore says (REFERENCE.md). */
 export const ALWAYS_IGNORED = [
+  // Hidden files and folders at any level (.claude/, .agents/, .mintlify/, .vale/, the ignore files
+  // themselves): tool settings and agent notes, never pages nor files to serve; Mintlify skips them too.
+  '.*',
   '.git',
   '.github',
   '.idea',
@@ -42,7 +48,7 @@ export interface SiteFiles {
   isIgnored(path: string): boolean;
   /** Symbolic links that were not followed, sorted by path. */
   skippedLinks: SkippedLink[];
-  /** Files docsite itself reads (.docsiteignore) that it refused to (see ConfinedFolder). */
+  /** Files docsite itself reads (.docsiteignore, .mintignore) that it refused to (see ConfinedFolder). */
   refused: RefusedPathError[];
 }
 
@@ -73,7 +79,7 @@ export async function discoverFiles(root: string, extra: readonly string[] = [])
   const rules = ignore()
     .add(ALWAYS_IGNORED)
     .add([...extra])
-    .add(await readIgnoreFile(folder, refused));
+    .add((await Promise.all(IGNORE_FILES.map((name) => readIgnoreFile(folder, name, refused)))).join('\n'));
   const found: Walk = { folder, rules, files: [], skippedLinks: [] };
   await walk(root, '', found, [folder.realRoot]);
   const files = found.files.sort();
@@ -86,10 +92,10 @@ export async function discoverFiles(root: string, extra: readonly string[] = [])
   };
 }
 
-/** The rules of .docsiteignore; none when there is none, or when it is refused (recorded in `refused`). */
-async function readIgnoreFile(folder: ConfinedFolder, refused: RefusedPathError[]): Promise<string> {
+/** The rules of the ignore file `name`; none when there is none, or when it is refused (recorded in `refused`). */
+async function readIgnoreFile(folder: ConfinedFolder, name: string, refused: RefusedPathError[]): Promise<string> {
   try {
-    return (await folder.readAsync(IGNORE_FILE)).toString('utf8');
+    return (await folder.readAsync(name)).toString('utf8');
   } catch (error) {
     if (error instanceof RefusedPathError) {
       refused.push(error);

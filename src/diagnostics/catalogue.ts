@@ -9,6 +9,11 @@ export type Severity = 'error' | 'warning';
 
 interface CatalogueEntry {
   readonly severity: Severity;
+  /**
+   * How serious it is to `build`, when less than to `validate`: a page with a broken link still
+   * renders (Mintlify builds it too), so the build goes on and reports it; `--strict` stops it.
+   */
+  readonly buildSeverity?: Severity;
   /** What to do about it, shown under the message. */
   readonly hint: string;
 }
@@ -22,6 +27,16 @@ export const catalogue = {
   },
   'config/schema': { severity: 'error', hint: 'See schemas/docs.schema.json for the allowed keys and values.' },
   'config/unknown-key': { severity: 'warning', hint: 'docsite ignores this key; check its spelling if you meant a known one.' },
+  'config/unknown-value': {
+    severity: 'warning',
+    hint: 'docsite does not know this value (a newer Mintlify option?) and uses the default instead; check its spelling if you meant a known one.',
+  },
+  'config/ref-unreadable': {
+    severity: 'error',
+    hint: 'A "$ref" names a JSON file inside the docs folder, relative to the file that holds the "$ref": check the path.',
+  },
+  'config/ref-invalid': { severity: 'error', hint: 'A "$ref" names a file of strict JSON inside the docs folder, such as "./es.json".' },
+  'config/ref-cycle': { severity: 'error', hint: 'A file included with "$ref" must not include, directly or through others, a file it is included from.' },
   'frontmatter/invalid-yaml': { severity: 'error', hint: 'Frontmatter is YAML between two `---` lines at the top of the page.' },
   'frontmatter/schema': { severity: 'error', hint: 'See schemas/frontmatter.schema.json for the allowed keys and values.' },
   'frontmatter/unknown-key': { severity: 'warning', hint: 'docsite ignores this key; check its spelling if you meant a known one.' },
@@ -82,8 +97,8 @@ export const catalogue = {
   },
   'api/param-field-name': { severity: 'error', hint: 'The location attribute holds the parameter name, e.g. <ParamField path="id">.' },
   'api/response-field-name': { severity: 'error', hint: 'Give ResponseField a `name`, e.g. <ResponseField name="id" type="string">.' },
-  'link/broken': { severity: 'error', hint: 'Fix the path, or create the page or file; links to ignored pages count as broken.' },
-  'link/broken-anchor': { severity: 'error', hint: 'Anchors come from headings (or `{#custom-id}`); check the heading text.' },
+  'link/broken': { severity: 'error', buildSeverity: 'warning', hint: 'Fix the path, or create the page or file; links to ignored pages count as broken.' },
+  'link/broken-anchor': { severity: 'error', buildSeverity: 'warning', hint: 'Anchors come from headings (or `{#custom-id}`); check the heading text.' },
   'link/script-url': {
     severity: 'error',
     hint: "Link to a page or an http(s) URL instead: javascript:, vbscript: and data: URLs (data: images aside) run script in readers' browsers, so docsite never publishes them.",

@@ -19,6 +19,11 @@ export interface Diagnostic {
 export interface Position {
   line: number;
   column: number;
+  /**
+   * The file the position is in, when it may not be the file a check reports on: a value of
+   * docs.json written in a part that docs.json includes with `$ref`. A diagnostic then names this file.
+   */
+  file?: string;
 }
 
 export const START: Position = { line: 1, column: 1 };
@@ -26,13 +31,22 @@ export const START: Position = { line: 1, column: 1 };
 /** Builds a diagnostic with the catalogue's severity and hint for `code`. */
 export function diagnostic(code: DiagnosticCode, file: string, at: Position, message: string): Diagnostic {
   const entry = catalogue[code];
-  return { file, line: at.line, column: at.column, code, severity: entry.severity, message, hint: entry.hint };
+  return { file: at.file ?? file, line: at.line, column: at.column, code, severity: entry.severity, message, hint: entry.hint };
 }
 
 /** Stable report order: by file, then line, then column, then code. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   if (a.file !== b.file) return a.file < b.file ? -1 : 1;
   return a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+}
+
+/** The diagnostics as `build` counts them: what still renders (a broken link) is a warning there (see `buildSeverity`). */
+export function asBuildDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.map((d) => {
+    const entry = catalogue[d.code];
+    const severity = 'buildSeverity' in entry ? entry.buildSeverity : d.severity;
+    return severity === d.severity ? d : { ...d, severity };
+  });
 }
 
 /** Splits diagnostics by severity; with `strict`, warnings count as errors (`--strict`). */

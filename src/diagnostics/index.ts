@@ -1,3 +1,3 @@
 export { catalogue, type DiagnosticCode, type Severity } from './catalogue.js';
-export { bySeverity, diagnostic, compareDiagnostics, START, type Diagnostic, type Position } from './diagnostic.js';
+export { asBuildDiagnostics, bySeverity, diagnostic, compareDiagnostics, START, type Diagnostic, type Position } from './diagnostic.js';
 export { LineIndex } from './line-index.js';

@@ -46,7 +46,8 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   const folder = new ConfinedFolder(root);
   const configText = await readConfig(folder);
   if (typeof configText !== 'string') return { site: undefined, diagnostics: [configText] };
-  const { config, locator, diagnostics } = parseDocsConfig(configText);
+  // The parts docs.json names with `$ref` are read like every file: never from outside the docs folder.
+  const { config, locator, diagnostics } = parseDocsConfig(configText, (path) => folder.read(path));
 
   const files = await discoverFiles(root, options.ignore);
   diagnostics.push(...files.skippedLinks.map(skippedLinkDiagnostic));

@@ -1,5 +1,13 @@
 // Resolves docs.json `navigation` into trees per version x language, checking every entry.
-import { DIVISION_LABEL_KEY, NAV_CHILD_KEYS, type DivisionKind, type NavDivisionConfig, type NavigationConfig, type SourceLocator } from '../config/index.js';
+import {
+  DIVISION_LABEL_KEY,
+  iconName,
+  NAV_CHILD_KEYS,
+  type DivisionKind,
+  type NavDivisionConfig,
+  type NavigationConfig,
+  type SourceLocator,
+} from '../config/index.js';
 import { parseEndpointReference } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { openApiPagePath } from './openapi-page.js';
@@ -139,7 +147,8 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
   const division = (kind: DivisionKind, item: NavDivisionConfig, ctx: Context): NavItem | undefined => {
     const label = String(item[DIVISION_LABEL_KEY[kind]] ?? '');
     const hasChildren = NAV_CHILD_KEYS.some((key) => Array.isArray(item[key]));
-    if (item.href && !hasChildren) return withIcon({ type: 'link', kind, label, href: item.href }, item.icon);
+    const icon = iconName(item.icon);
+    if (item.href && !hasChildren) return withIcon({ type: 'link', kind, label, href: item.href }, icon);
     const inner: Context = { ...ctx, openapi: openApiFileOf(item.openapi) ?? ctx.openapi };
     let root: string | undefined;
     if (typeof item.root === 'string') root = checkPage(item.root, { ...inner, path: [...ctx.path, 'root'] });
@@ -150,7 +159,7 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
       hidden: item.hidden === true,
       public: item.public === true,
       children: children(item, inner),
-      ...(item.icon ? { icon: item.icon } : {}),
+      ...(icon ? { icon } : {}),
       ...(root ? { root } : {}),
       ...(item.tag ? { tag: item.tag } : {}),
       ...(item.expanded !== undefined ? { expanded: item.expanded } : {}),

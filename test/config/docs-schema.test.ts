@@ -75,11 +75,72 @@ describe('docs.json schema', () => {
     expect(result.diagnostics.map((d) => [d.code, d.severity, d.line, d.column])).toEqual([['config/unknown-key', 'warning', 4, 3]]);
   });
 
-  it('points a wrong value at its line and refuses the config', () => {
+  it('warns about an unknown value of a known set, at its line, and keeps the rest of the config', () => {
     const result = parseDocsConfig('{\n  "name": "X",\n  "navigation": {"pages": ["a"]},\n  "seo": {"indexing": "everything"}\n}');
-    expect(result.config).toBeUndefined();
-    expect(result.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['config/schema', 4, 23]]);
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.line, d.column])).toEqual([['config/unknown-value', 'warning', 4, 23]]);
     expect(result.diagnostics[0]!.message).toContain('"navigable", "all"');
+    // The unknown value is left out, as if unset: the default applies.
+    expect(result.config?.seo).toEqual({});
+    expect(result.config?.navigation).toEqual({ pages: ['a'] });
+  });
+
+  it("accepts Mintlify's current keys and values: theme luma, download-spec, icon objects in navigation", () => {
+    const config = {
+      name: 'X',
+      theme: 'luma',
+      contextual: { options: ['copy', 'download-spec', 'download-pdf', 'assistant', 'devin-mcp'], display: 'toc' },
+      api: { playground: { display: 'simple', credentials: true }, url: 'full' },
+      seo: { organization: { name: 'Acme' }, trailingSlash: true },
+      markdown: { schema: true },
+      navigation: {
+        directory: 'accordion',
+        global: { products: [{ product: 'P', href: 'https://x.test' }] },
+        groups: [
+          {
+            group: 'G',
+            boost: 2,
+            icon: { name: 'rocket', style: 'duotone', library: 'fontawesome' },
+            pages: ['a', { group: 'H', icon: { name: 'flag', library: 'lucide' }, iconType: 'solid', pages: ['b'] }],
+          },
+        ],
+        tabs: [
+          { tab: 'Storage', hidden: true, searchable: true, pages: ['c'] },
+          { tab: 'SDK', sdk: { format: 'typedoc', source: 'sdk/typedoc.json' } },
+          { tab: 'GraphQL', graphql: 'schema.graphql' },
+        ],
+      },
+    };
+    const result = parseDocsConfig(JSON.stringify(config, null, 2));
+    expect(result.diagnostics).toEqual([]);
+    expect(result.config?.theme).toBe('luma');
+  });
+
+  it('warns about a theme or contextual option docsite does not know yet, never an error', () => {
+    const text = '{\n  "name": "X",\n  "theme": "nebula",\n  "navigation": {"pages": ["a"]},\n  "contextual": {"options": ["copy", "teleport"]}\n}';
+    const result = parseDocsConfig(text);
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.line])).toEqual([
+      ['config/unknown-value', 'warning', 3],
+      ['config/unknown-value', 'warning', 5],
+    ]);
+    expect(result.config?.contextual?.options).toEqual(['copy']);
+    expect(result.config?.theme).toBeUndefined();
+  });
+
+  it('keeps a wrong type an error, and the rest of the config usable for the other checks', () => {
+    const text = '{\n  "name": "X",\n  "navigation": {"pages": ["a", 5, "b"]},\n  "colors": {"primary": 12}\n}';
+    const result = parseDocsConfig(text);
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.line])).toEqual([
+      ['config/schema', 'error', 3],
+      ['config/schema', 'error', 4],
+    ]);
+    expect(result.config?.navigation).toEqual({ pages: ['a', 'b'] });
+    // Positions still point at the source after the bad entry is left out.
+    expect(result.locator.locate(['navigation', 'pages', 1], 'value')).toMatchObject({ line: 3, column: 36 });
+  });
+
+  it('refuses a config whose root is unusable', () => {
+    expect(parseDocsConfig('[1]').config).toBeUndefined();
+    expect(parseDocsConfig('{"navigation": {"pages": ["a"]}}').config).toBeUndefined();
   });
 });
 

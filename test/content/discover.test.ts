@@ -30,7 +30,6 @@ describe('discoverFiles', () => {
     const files = await discoverFiles(root);
     expect(files.pages).toEqual(['guides/README.md', 'index.mdx', 'keep.draft.mdx', 'notes/_docsite/readme.md']);
     expect(files.files).toEqual([
-      '.docsiteignore',
       'docs.json',
       'guides/README.md',
       'images/logo.svg',
@@ -43,6 +42,39 @@ describe('discoverFiles', () => {
     ]);
     expect(files.isIgnored('drafts/a.mdx')).toBe(true);
     expect(files.isIgnored('keep.draft.mdx')).toBe(false);
+  });
+
+  it('reads .mintignore like .docsiteignore, both when both are there', async () => {
+    const root = writeSite({
+      'docs.json': '{}',
+      '.mintignore': 'drafts/\n',
+      '.docsiteignore': 'internal.mdx\n',
+      'index.mdx': '# Home',
+      'drafts/a.mdx': '# Draft',
+      'internal.mdx': '# Internal',
+    });
+    const files = await discoverFiles(root);
+    expect(files.pages).toEqual(['index.mdx']);
+    expect(files.isIgnored('drafts/a.mdx')).toBe(true);
+    expect(files.isIgnored('internal.mdx')).toBe(true);
+  });
+
+  it('ignores hidden files and folders at any level, as Mintlify does (.claude, .agents, .mintlify, .vale)', async () => {
+    const root = writeSite({
+      'docs.json': '{}',
+      'index.mdx': '# Home',
+      '.claude/skills/a/SKILL.md': '# Not a page <br/ >',
+      '.agents/notes.md': '# No',
+      '.mintlify/AGENTS.md': '# No',
+      '.vale/styles/x.yml': 'x: 1',
+      'guides/.drafts/a.mdx': '# No',
+      'guides/.hidden.mdx': '# No',
+      'guides/a.mdx': '# Yes',
+    });
+    const files = await discoverFiles(root);
+    expect(files.pages).toEqual(['guides/a.mdx', 'index.mdx']);
+    expect(files.files).toEqual(['docs.json', 'guides/a.mdx', 'index.mdx']);
+    expect(files.isIgnored('.mintlify/AGENTS.md')).toBe(true);
   });
 
   it('follows symbolic links inside the docs folder, and leaves out those leading out of it, nowhere or round in a loop', async () => {
