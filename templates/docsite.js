@@ -18,6 +18,24 @@
     setTimeout(() => (button.textContent = before), 1500);
   };
 
+  // The banner: once dismissed, it stays closed in this browser until its content (and so its data-banner hash) changes.
+  const banner = document.querySelector('.banner[data-banner]');
+  if (banner) {
+    const key = `docsite-banner-${banner.dataset.banner}`;
+    const stored = (write) => {
+      try {
+        return write ? localStorage.setItem(key, '1') : localStorage.getItem(key);
+      } catch {
+        return null; // storage refused (private mode, a policy): the banner just shows again
+      }
+    };
+    if (stored(false)) banner.remove();
+    banner.querySelector('.banner-dismiss')?.addEventListener('click', () => {
+      banner.remove();
+      stored(true);
+    });
+  }
+
   // Code blocks: a copy button in each caption.
   for (const block of document.querySelectorAll('.code-block')) {
     const button = document.createElement('button');
