@@ -3,6 +3,15 @@
 (() => {
   document.documentElement.classList.add('js');
 
+  // Dark mode as Mintlify marks it (`html.dark`), which the custom CSS of its sites targets: by the
+  // reader's system setting, unless docs.json's `appearance.default` fixed the mode in the page.
+  if (!document.documentElement.dataset.appearance) {
+    const dark = matchMedia('(prefers-color-scheme: dark)');
+    const mark = () => document.documentElement.classList.toggle('dark', dark.matches);
+    mark();
+    dark.addEventListener('change', mark);
+  }
+
   const copy = async (text, button) => {
     try {
       await navigator.clipboard.writeText(text);

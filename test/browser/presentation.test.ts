@@ -46,6 +46,8 @@ describeInChromium('docs.json presentation in Chromium', (browser) => {
     expect(await tab.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(18, 19, 23)');
     expect(await tab.evaluate("getComputedStyle(document.querySelector('.prose a')).color")).toBe('rgb(38, 189, 108)');
     expect(await tab.locator('html').getAttribute('data-custom-script')).toBe('ran');
+    // Marked dark as Mintlify marks it, for the custom CSS of its sites (`html:not(.dark) body {…}`).
+    expect(await tab.locator('html').getAttribute('class')).toContain('dark');
     await tab.screenshot({ path: join(ARTIFACTS, 'presentation-dark.png') });
     expect(refused).toEqual([]);
     await context.close();

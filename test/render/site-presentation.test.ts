@@ -78,7 +78,7 @@ describe('docs.json presentation keys in built pages', () => {
   });
 
   it('opens in the configured appearance, with the background color and decoration', () => {
-    expect(home).toMatch(/<html lang="en" data-appearance="dark" data-decoration="grid">/);
+    expect(home).toMatch(/<html lang="en" class="dark" data-appearance="dark" data-decoration="grid">/);
     expect(home).toContain('--site-bg-light:#fafafa;--site-bg-dark:#121317');
   });
 

@@ -57,7 +57,10 @@ export function siteParts(index: SiteIndex): SiteParts {
     banner: toHtml(banner(config)),
     footer: toHtml(footer(config)),
     favicon: favicon && browserUrl(favicon, 'index', 'image'),
-    rootAttributes: toHtml(h('html', { dataAppearance: style.appearance, dataDecoration: style.decoration })).slice('<html'.length, -'></html>'.length),
+    // `dark` as Mintlify marks dark mode, which the custom CSS of its sites targets (`html:not(.dark) body`); docsite.js sets it by the system setting otherwise.
+    rootAttributes: toHtml(
+      h('html', { className: style.appearance === 'dark' ? ['dark'] : undefined, dataAppearance: style.appearance, dataDecoration: style.decoration }),
+    ).slice('<html'.length, -'></html>'.length),
     head: toHtml([...shared.meta, ...fontStylesheet]),
     styles: toHtml([...(style.css ? [h('style', style.css)] : []), ...shared.stylesheets]),
     scripts: toHtml(shared.scripts),
