@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, readBundle, type Manifest } from '../../src/bundle/index.js';
+import type { DocsConfig } from '../../src/config/index.js';
+import { siteStyle } from '../../src/render/index.js';
 import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { page, writeSite } from '../helpers/site.js';
 
@@ -125,6 +127,27 @@ describe('docs.json presentation keys in built pages', () => {
       expect(html).not.toContain('snippets/helper.js');
       expect(html.indexOf('/style.css')).toBeGreaterThan(html.indexOf('/_docsite/docsite.css'));
     }
+  });
+});
+
+describe('siteStyle', () => {
+  const styleOf = (config: Partial<DocsConfig>) => siteStyle({ name: 'Acme', navigation: {}, ...config } as DocsConfig);
+
+  it('sets background images for light and dark, and then draws no decoration', () => {
+    const style = styleOf({ background: { image: { light: '/images/bg light.png', dark: 'https://cdn.acme.test/dark.png' }, decoration: 'gradient' } });
+    expect(style.css).toBe(':root{--site-bg-image-light:url("/images/bg%20light.png");--site-bg-image-dark:url("https://cdn.acme.test/dark.png")}');
+    expect(style.decoration).toBeUndefined();
+  });
+
+  it('leaves out what could end the rule or the <style> element, or load from elsewhere', () => {
+    const style = styleOf({
+      colors: { primary: 'red;}</style><script>alert(1)</script>' },
+      background: { image: '//evil.test/x.png', color: { light: 'url(x)' } },
+      fonts: { family: 'A</style><script>', source: 'javascript:alert(1)' },
+    } as Partial<DocsConfig>);
+    expect(style.css).not.toMatch(/<|evil|javascript|url\(x\)|red/);
+    expect(style.css).toContain(':root{--font:"A\\3c /style\\3e \\3c script\\3e ",system-ui,sans-serif}');
+    expect(style.fontStylesheet).toBe('https://fonts.googleapis.com/css2?family=A%3C%2Fstyle%3E%3Cscript%3E&display=swap');
   });
 });
 
