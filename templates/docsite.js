@@ -3,6 +3,15 @@
 (() => {
   document.documentElement.classList.add('js');
 
+  // Dark mode as Mintlify marks it (`html.dark`), which the custom CSS of its sites targets: by the
+  // reader's system setting, unless docs.json's `appearance.default` fixed the mode in the page.
+  if (!document.documentElement.dataset.appearance) {
+    const dark = matchMedia('(prefers-color-scheme: dark)');
+    const mark = () => document.documentElement.classList.toggle('dark', dark.matches);
+    mark();
+    dark.addEventListener('change', mark);
+  }
+
   const copy = async (text, button) => {
     try {
       await navigator.clipboard.writeText(text);
@@ -17,6 +26,24 @@
     button.textContent = label;
     setTimeout(() => (button.textContent = before), 1500);
   };
+
+  // The banner: once dismissed, it stays closed in this browser until its content (and so its data-banner hash) changes.
+  const banner = document.querySelector('.banner[data-banner]');
+  if (banner) {
+    const key = `docsite-banner-${banner.dataset.banner}`;
+    const stored = (write) => {
+      try {
+        return write ? localStorage.setItem(key, '1') : localStorage.getItem(key);
+      } catch {
+        return null; // storage refused (private mode, a policy): the banner just shows again
+      }
+    };
+    if (stored(false)) banner.remove();
+    banner.querySelector('.banner-dismiss')?.addEventListener('click', () => {
+      banner.remove();
+      stored(true);
+    });
+  }
 
   // Code blocks: a copy button in each caption.
   for (const block of document.querySelectorAll('.code-block')) {

@@ -1,6 +1,6 @@
 // Lays out the bundle: pages, Markdown, sources, search index, agent files and the manifest.
 import { ConfinedFolder, RefusedPathError } from '../content/index.js';
-import { createSiteLayout, llmsFullParts, llmsTxt, sitemapXml, summaryOf, templateAsset, TEMPLATE_ASSETS, type LlmsEntry } from '../render/index.js';
+import { createSiteLayout, llmsFullParts, llmsTxt, siteStyle, sitemapXml, summaryOf, templateAsset, TEMPLATE_ASSETS, type LlmsEntry } from '../render/index.js';
 import {
   ANONYMOUS,
   BUNDLE_FOLDER,
@@ -147,6 +147,7 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
     searchIndex: searchIndex.files,
     notFound: BUNDLE_PATHS.notFound,
     customFiles,
+    ...fontOriginsOf(site.config),
   };
   json(BUNDLE_PATHS.manifest, manifest);
 
@@ -224,4 +225,10 @@ function llmsEntries(site: SiteModel, order: readonly string[], pages: ManifestP
     .map((path) => byPath.get(path)!)
     .filter((page) => page.access.groups.length === 0)
     .map((page) => ({ url: page.url, title: page.title, summary: page.summary, section: page.section, markdown: built.get(files.get(page.path)!)!.markdown }));
+}
+
+/** The font origins docs.json names (see FontOrigins), for the manifest; nothing when it names none. */
+function fontOriginsOf(config: SiteModel['config']): Pick<Manifest, 'fontOrigins'> {
+  const { fontOrigins } = siteStyle(config);
+  return fontOrigins.style.length + fontOrigins.font.length > 0 ? { fontOrigins } : {};
 }

@@ -2,6 +2,7 @@
 // schemas/manifest.schema.json describes the same shape; a test checks every build against it.
 import type { AuthMethod, PlaygroundMode } from '../config/index.js';
 import type { CustomFile, NavigationTree, PageAccess, Variant } from '../site/index.js';
+import type { FontOrigins } from '../render/index.js';
 import type { ToolDescriptor, ToolRole } from './tools.js';
 
 export const MANIFEST_VERSION = 3;
@@ -66,4 +67,6 @@ export interface Manifest {
    * `serve` sends them in place of those it makes. Bundles of earlier builds have none listed.
    */
   customFiles?: CustomFile[];
+  /** Origins of the fonts docs.json names, which the pages' Content-Security-Policy allows; none: the site's own only. */
+  fontOrigins?: FontOrigins;
 }

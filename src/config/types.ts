@@ -17,6 +17,30 @@ export interface DocsConfig {
   seo?: { indexing?: 'navigable' | 'all'; metatags?: Record<string, string> };
   redirects?: Redirect[];
   contextual?: { options: (string | Record<string, unknown>)[] };
+  fonts?: FontConfig & { heading?: FontConfig; body?: FontConfig };
+  appearance?: { default?: 'system' | 'light' | 'dark'; strict?: boolean };
+  background?: { color?: { light?: string; dark?: string }; decoration?: 'gradient' | 'grid' | 'windows'; image?: string | { light?: string; dark?: string } };
+  navbar?: { links?: NavbarLink[]; primary?: NavbarLink };
+  footer?: { socials?: Record<string, string>; links?: { header?: string; items?: { label?: string; href?: string }[] }[] };
+  banner?: { content?: string; dismissible?: boolean; type?: 'info' | 'warning' | 'critical'; color?: string | { light?: string; dark?: string } };
+  thumbnails?: { background?: string; appearance?: 'light' | 'dark' };
+  variables?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+/** A font of docs.json's `fonts`: a Google Fonts family by name, or a file at `source`. */
+export interface FontConfig {
+  family?: string;
+  weight?: number;
+  source?: string;
+  format?: 'woff' | 'woff2';
+}
+
+/** A link of the navbar (`navbar.links`) or its call-to-action button (`navbar.primary`). */
+export interface NavbarLink {
+  type?: string;
+  label?: string;
+  href?: string;
   [key: string]: unknown;
 }
 

@@ -3,31 +3,71 @@ import type { Code } from 'mdast';
 import type { Element } from 'hast';
 import { h } from 'hastscript';
 
-/**
- * The title of a code block from its meta, as docs write it: "```bash cURL", "```json 201",
- * "```ts title="client.ts"" or "```ts filename="client.ts"".
- */
-export function codeTitle(meta: string | null | undefined): string | undefined {
-  if (!meta) return undefined;
-  const named = /\b(?:title|filename)=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta);
-  if (named) return named[1] ?? named[2] ?? named[3];
-  const plain = meta
-    .replace(/\{[^}]*\}/g, '')
-    .replace(/\b\w+=\S+/g, '')
-    .trim();
-  return plain || undefined;
+/** Bare words of a fence's meta that switch a feature on, and the class each puts on the block. */
+const FLAGS = {
+  lines: 'code-lines',
+  showLineNumbers: 'code-lines',
+  wrap: 'code-wrap',
+  expandable: 'code-expandable',
+  twoslash: 'code-twoslash',
+  nocopy: 'code-nocopy',
+} as const satisfies Record<string, string>;
+
+/** What a fence's meta says, as Mintlify reads it: "```java HelloWorld.java lines icon="java" {1,3-5}". */
+export interface CodeMeta {
+  title: string | undefined;
+  icon: string | undefined;
+  /** Line ranges, "1,3-5", from `{1,3-5}` or `highlight=`. */
+  highlight: string | undefined;
+  /** Line ranges from `focus=`. */
+  focus: string | undefined;
+  /** The classes of the flags set (`code-lines`, `code-wrap`...), once each. */
+  flags: string[];
 }
 
-/** Renders a code block with its language label (and title), ready for a copy button. */
+/** One token of a meta: `key=value` (value quoted, braced or bare), `{ranges}`, or a bare word. */
+const META_TOKEN = /(\w[\w-]*)=(?:"([^"]*)"|'([^']*)'|\{([^}]*)\}|(\S+))|\{([^}]*)\}|(\S+)/g;
+
+/** Line ranges as written ("{1, 3-5}", "2,4"), normalised to "1,3-5"; undefined when they are not ranges. */
+function lineRanges(text: string | undefined): string | undefined {
+  const ranges = text?.replace(/\s+/g, '');
+  return ranges && /^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(ranges) ? ranges : undefined;
+}
+
+/** Reads a fence's meta: flags and `key=value` settings are taken out, the words left are the title. */
+export function codeMeta(meta: string | null | undefined): CodeMeta {
+  const words: string[] = [];
+  const flags = new Set<string>();
+  const settings = new Map<string, string>();
+  for (const [, key, double, single, braced, bare, ranges, word] of (meta ?? '').matchAll(META_TOKEN)) {
+    if (key !== undefined) settings.set(key, double ?? single ?? braced ?? bare ?? '');
+    else if (ranges !== undefined) settings.set('highlight', ranges);
+    else if (word !== undefined && Object.hasOwn(FLAGS, word)) flags.add(FLAGS[word as keyof typeof FLAGS]);
+    else if (word !== undefined) words.push(word);
+  }
+  return {
+    title: settings.get('title') || settings.get('filename') || words.join(' ') || undefined,
+    icon: settings.get('icon') || undefined,
+    highlight: lineRanges(settings.get('highlight')),
+    focus: lineRanges(settings.get('focus')),
+    flags: [...flags],
+  };
+}
+
+/** Renders a code block with its language label (and title), ready for a copy button; its flags ride on it for the site to draw. */
 export function codeBlock(node: Code): Element {
   const language = node.lang ?? undefined;
-  const title = codeTitle(node.meta);
+  const { title, icon, highlight, focus, flags } = codeMeta(node.meta);
   const label = title ?? language ?? 'text';
-  return h('figure', { className: ['code-block'], dataTitle: label, dataLanguage: language ?? 'text' }, [
-    h('figcaption', { className: ['code-caption'] }, [
-      ...(title ? [h('span', { className: ['code-title'] }, title)] : []),
-      h('span', { className: ['code-language'] }, language ?? 'text'),
-    ]),
-    h('pre', [h('code', language ? { className: [`language-${language}`] } : {}, node.value)]),
-  ]);
+  return h(
+    'figure',
+    { className: ['code-block', ...flags], dataTitle: label, dataLanguage: language ?? 'text', dataIcon: icon, dataHighlight: highlight, dataFocus: focus },
+    [
+      h('figcaption', { className: ['code-caption'] }, [
+        ...(title ? [h('span', { className: ['code-title'] }, title)] : []),
+        h('span', { className: ['code-language'] }, language ?? 'text'),
+      ]),
+      h('pre', [h('code', language ? { className: [`language-${language}`] } : {}, node.value)]),
+    ],
+  );
 }

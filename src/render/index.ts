@@ -8,3 +8,4 @@ export { pageMarkdown } from './markdown.js';
 export { llmsTxt, llmsFullTxt, llmsFullParts, markdownPath, summaryOf, type LlmsEntry, type LlmsSite } from './llms-txt.js';
 export { sitemapXml } from './sitemap.js';
 export { COMPONENTS } from './components/index.js';
+export { siteStyle, type FontOrigins } from './layout/site-style.js';

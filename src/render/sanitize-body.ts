@@ -59,7 +59,8 @@ export const BODY_SCHEMA: Schema = {
     iframe: ['src', 'width', 'height', 'allow', 'allowFullScreen', 'loading', 'referrerPolicy', 'frameBorder', 'sandbox'],
     // A card grid's column count; the only inline style docsite writes.
     div: [['style', /^--cols: [1-4]$/], 'dataTitle', 'align'],
-    figure: ['dataTitle', 'dataLanguage'],
+    // A code block's label and the settings of its fence (see codeMeta).
+    figure: ['dataTitle', 'dataLanguage', 'dataIcon', ['dataHighlight', /^[\d,-]+$/], ['dataFocus', /^[\d,-]+$/]],
     span: ['dataIcon'],
     details: ['open'],
     label: ['htmlFor'],

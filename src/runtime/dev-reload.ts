@@ -4,7 +4,7 @@ import type { Diagnostic } from '../diagnostics/index.js';
 import { PAGE_HEADERS } from './security-headers.js';
 
 const EVENTS_PATH = '/_docsite/dev/events';
-/** The reload script is a file of the site, not inline: pages allow no inline script (see PAGE_POLICY). */
+/** The reload script is a file of the site, not inline: pages allow no inline script (see pagePolicy). */
 const SCRIPT_PATH = '/_docsite/dev/reload.js';
 const SCRIPT_TAG = `<script src="${SCRIPT_PATH}" defer></script>`;
 const SCRIPT = `new EventSource(${JSON.stringify(EVENTS_PATH)}).onmessage = () => location.reload();\n`;

@@ -1,35 +1,44 @@
 // The headers that keep a served site's pages and files from running script they should not.
+import type { FontOrigins } from '../render/index.js';
 
 /**
- * The Content-Security-Policy of every page. Scripts come only from the site (docsite.js, and the
- * dev reload script): no inline script, no eval, no plugin. Styles may be inline: the template's
- * `<style>` of configured colors and the card grid's `style="--cols: N"` are. Images and media
- * come from anywhere, as pages show them; iframes (the sanitizer keeps only http(s) ones) too.
- * The API playground sends requests from the reader's browser to the API servers its pages name
- * (OpenAPI `servers`, `api.mdx.server`, full URLs in `api`), which may be templated hosts: so any
- * http(s) origin may be reached. Listing them would not stop a leak either, since any image URL
- * may be loaded. Forms post to the site; only the site may frame its pages.
+ * The Content-Security-Policy of every page. Scripts come only from the site (docsite.js, the
+ * docs folder's own .js files, and the dev reload script): no inline script, no eval, no plugin.
+ * Styles may be inline: the template's `<style>` of the configured look and the card grid's
+ * `style="--cols: N"` are. Fonts come from the site, and from the origins docs.json's `fonts`
+ * names (`fontOrigins`: Google Fonts' stylesheet and files, a `source` URL's host), nothing wider.
+ * Images and media come from anywhere, as pages show them; iframes (the sanitizer keeps only
+ * http(s) ones) too. The API playground sends requests from the reader's browser to the API
+ * servers its pages name (OpenAPI `servers`, `api.mdx.server`, full URLs in `api`), which may be
+ * templated hosts: so any http(s) origin may be reached. Listing them would not stop a leak
+ * either, since any image URL may be loaded. Forms post to the site; only the site may frame its pages.
  */
-export const PAGE_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  'img-src * data: blob:',
-  'media-src *',
-  "font-src 'self' data:",
-  'frame-src http: https:',
-  "connect-src 'self' http: https:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
+export function pagePolicy(fontOrigins: FontOrigins = NO_FONT_ORIGINS): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    ["style-src 'self' 'unsafe-inline'", ...fontOrigins.style].join(' '),
+    'img-src * data: blob:',
+    'media-src *',
+    ["font-src 'self' data:", ...fontOrigins.font].join(' '),
+    'frame-src http: https:',
+    "connect-src 'self' http: https:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
 
-/** Headers of every HTML page (the 404 page too). */
-export const PAGE_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': PAGE_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-};
+const NO_FONT_ORIGINS: FontOrigins = { style: [], font: [] };
+
+/** Headers of every HTML page (the 404 page too) of a site whose fonts come from `fontOrigins`. */
+export function pageHeaders(fontOrigins?: FontOrigins): Readonly<Record<string, string>> {
+  return { 'Content-Security-Policy': pagePolicy(fontOrigins), 'X-Content-Type-Options': 'nosniff' };
+}
+
+/** Headers of docsite's own pages, which load no configured font (the dev server's error page). */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = pageHeaders();
 
 /**
  * Headers of every other file served from the bundle (images, SVG, custom files, docsite's CSS

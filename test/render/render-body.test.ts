@@ -46,6 +46,20 @@ describe('renderBody', () => {
     expect(render('```\nplain\n```')).toContain('<span class="code-language">text</span>');
   });
 
+  it('reads code fence flags as flags, not title words, and carries them on the block', () => {
+    const java = render('```java HelloWorld.java lines icon="java"\nclass A {}\n```');
+    expect(java).toContain('<figure class="code-block code-lines" data-title="HelloWorld.java" data-language="java" data-icon="java">');
+    expect(java).toContain('<span class="code-title">HelloWorld.java</span>');
+    const many = render('```javascript Line highlighting example {1,3-5} wrap expandable twoslash nocopy focus={2, 4-5} icon=square-js\nx\n```');
+    expect(many).toContain(
+      '<figure class="code-block code-wrap code-expandable code-twoslash code-nocopy" data-title="Line highlighting example" data-language="javascript" data-icon="square-js" data-highlight="1,3-5" data-focus="2,4-5">',
+    );
+    expect(render('```js highlight={1-2,5} title="a b.js"\nx\n```')).toContain('data-title="a b.js" data-language="js" data-highlight="1-2,5"');
+    expect(render('```ts focus=2,4\nx\n```')).toContain('<figure class="code-block" data-title="ts" data-language="ts" data-focus="2,4">');
+    // A range that is not one is dropped, never written into the page.
+    expect(render('```ts highlight="1,<x>"\nx\n```')).not.toContain('data-highlight');
+  });
+
   it('gives headings their anchors, including {#custom-id}', () => {
     const html = render('## Rotating keys {#key-rotation}\n\n## Plain heading');
     expect(html).toContain('<h2 id="key-rotation">Rotating keys<a class="heading-anchor" href="#key-rotation"');

@@ -76,7 +76,8 @@ export function pageInputs(index: SiteIndex, page: SitePage, tree: NavigationTre
     title: page.title,
     description: page.frontmatter.description,
     lang: page.languages.length === 1 ? page.languages[0]! : (tree?.language ?? defaultLanguage(index)),
-    noindex: page.noindex,
+    // Pages search engines should skip: `noindex` ones and, under `seo.indexing: "navigable"`, those outside navigation.
+    noindex: !page.indexed,
     breadcrumbs: placement?.breadcrumbs ?? [],
     endpoint: page.endpoint,
     params: page.endpoint ? page.params : [],

@@ -9,6 +9,7 @@ import { markdownPath } from '../llms-txt.js';
 import { fillTemplate } from '../template.js';
 import { apiEndpoint } from './api-endpoint.js';
 import { contextualMenu } from './contextual-menu.js';
+import { canonicalUrl } from './head-tags.js';
 import { switchers, tabBar } from './header.js';
 import { breadcrumbs, pager, tableOfContents } from './page-parts.js';
 import { defaultLanguage, pageInputs, type PageInputs } from './page-inputs.js';
@@ -121,7 +122,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
         title: `Page not found - ${parts.name}`,
         lang: defaultLanguage(index),
         noindex: true,
-        header: `${parts.brand}${parts.globalLinks}`,
+        header: `${parts.brand}${parts.globalLinks}${parts.navbar}`,
         sidebar: '',
         content: [
           h('article', { className: ['page', 'not-found'] }, [
@@ -155,7 +156,8 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
       description: inputs.description,
       noindex: inputs.noindex,
       markdown: markdownPath(inputs.url),
-      header: `${parts.brand}${tabBarHtml(inputs.tabs, inputs.activeTab)}${parts.globalLinks}${toHtml(switchers(inputs.switchers))}`,
+      canonical: canonicalUrl(parts.canonicalBase, inputs.url),
+      header: `${parts.brand}${tabBarHtml(inputs.tabs, inputs.activeTab)}${parts.globalLinks}${toHtml(switchers(inputs.switchers))}${parts.navbar}`,
       sidebar: inputs.sidebar === undefined ? '' : sidebarMarker(inputs.sidebar),
       content,
       toc: tableOfContents(inputs.toc),
@@ -179,6 +181,8 @@ interface DocumentParts {
   noindex: boolean;
   /** The page's Markdown version, advertised for agents. */
   markdown?: string;
+  /** The page's canonical URL (see HeadTags.canonicalBase). */
+  canonical?: string | undefined;
   /** The header's content, as HTML. */
   header: string;
   /** The sidebar marker, or nothing. */
@@ -191,18 +195,23 @@ function document(site: SiteParts, parts: DocumentParts): string {
   const head: ElementContent[] = [
     ...(parts.description ? [h('meta', { name: 'description', content: parts.description })] : []),
     ...(parts.noindex ? [h('meta', { name: 'robots', content: 'noindex' })] : []),
+    ...(parts.canonical ? [h('link', { rel: 'canonical', href: parts.canonical })] : []),
     ...(site.favicon ? [h('link', { rel: 'icon', href: site.favicon })] : []),
     ...(parts.markdown ? [h('link', { rel: 'alternate', type: 'text/markdown', href: parts.markdown })] : []),
-    ...(site.style ? [h('style', site.style)] : []),
   ];
   return fillTemplate(PAGE_TEMPLATE, {
     lang: escapeText(parts.lang),
+    rootAttributes: site.rootAttributes,
     title: escapeText(parts.title),
-    head: toHtml(head),
+    head: `${toHtml(head)}${site.head}`,
+    styles: site.styles,
+    scripts: site.scripts,
+    banner: site.banner,
     header: parts.header,
     sidebar: parts.sidebar,
     content: toHtml(parts.content, { allowDangerousHtml: true }),
     toc: toHtml(parts.toc),
+    footer: site.footer,
     siteName: escapeText(site.name),
   });
 }

@@ -5,7 +5,11 @@ import { DOCSITE_VERSION } from '../../version.js';
 import { browserUrl } from '../browser-urls.js';
 import { templateSource } from '../template.js';
 import type { ContextualOptions } from './contextual-menu.js';
+import { h } from 'hastscript';
+import { headTags, sharedHead } from './head-tags.js';
 import { brand, globalLinks } from './header.js';
+import { banner, footer, navbar } from './site-chrome.js';
+import { siteStyle } from './site-style.js';
 import type { SiteIndex } from './site-index.js';
 
 /** The page template the layout fills. */
@@ -17,25 +21,50 @@ export interface SiteParts {
   /** The header's logo or name, and the navigation's global links, as HTML. */
   brand: string;
   globalLinks: string;
+  /** `navbar.links` and `navbar.primary`, as HTML (empty without them). */
+  navbar: string;
+  /** The banner, as HTML (empty without one). */
+  banner: string;
+  /** The footer's content, as HTML. */
+  footer: string;
   favicon: string | undefined;
-  /** CSS for the configured colors; empty without them. */
-  style: string;
+  /** Attributes of `<html>` besides `lang` (appearance, background decoration), as HTML. */
+  rootAttributes: string;
+  /** Shared `<head>` tags before docsite's stylesheet: meta tags, the font stylesheet; as HTML. */
+  head: string;
+  /** After docsite's stylesheet, so they win: the configured look (`<style>`) and the docs folder's stylesheets; as HTML. */
+  styles: string;
+  /** The docs folder's scripts, after docsite's own; as HTML. */
+  scripts: string;
+  /** The site's address from `seo.metatags.canonical`, before each page's path. */
+  canonicalBase: string | undefined;
   contextual: ContextualOptions;
 }
 
 /** The shared parts of `index`'s site. */
 export function siteParts(index: SiteIndex): SiteParts {
   const { config } = index.site;
-  const colors = config.colors;
   const favicon = typeof config.favicon === 'string' ? config.favicon : config.favicon?.light;
+  const style = siteStyle(config);
+  const tags = headTags(index.site);
+  const shared = sharedHead(tags);
+  const fontStylesheet = style.fontStylesheet ? [h('link', { rel: 'stylesheet', href: style.fontStylesheet })] : [];
   return {
     name: config.name,
     brand: toHtml(brand(config)),
     globalLinks: toHtml(globalLinks(index)),
+    navbar: toHtml(navbar(config)),
+    banner: toHtml(banner(config)),
+    footer: toHtml(footer(config)),
     favicon: favicon && browserUrl(favicon, 'index', 'image'),
-    style: colors?.primary
-      ? `:root{--primary:${colors.primary};--primary-light:${colors.light ?? colors.primary};--primary-dark:${colors.dark ?? colors.primary}}`
-      : '',
+    // `dark` as Mintlify marks dark mode, which the custom CSS of its sites targets (`html:not(.dark) body`); docsite.js sets it by the system setting otherwise.
+    rootAttributes: toHtml(
+      h('html', { className: style.appearance === 'dark' ? ['dark'] : undefined, dataAppearance: style.appearance, dataDecoration: style.decoration }),
+    ).slice('<html'.length, -'></html>'.length),
+    head: toHtml([...shared.meta, ...fontStylesheet]),
+    styles: toHtml([...(style.css ? [h('style', style.css)] : []), ...shared.stylesheets]),
+    scripts: toHtml(shared.scripts),
+    canonicalBase: tags.canonicalBase,
     contextual: config.contextual?.options ?? [],
   };
 }

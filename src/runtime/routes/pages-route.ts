@@ -7,7 +7,7 @@ import { encodedUrl, pageUrl, sameSiteLocation } from '../../site/index.js';
 import { sendBundleFile } from '../bundle-file.js';
 import type { ReaderView } from '../reader-view.js';
 import { type RedirectTarget, redirectMatcher } from '../redirects.js';
-import { ASSET_HEADERS, PAGE_HEADERS } from '../security-headers.js';
+import { ASSET_HEADERS, pageHeaders } from '../security-headers.js';
 
 export interface PagesRouteOptions {
   bundle: LoadedBundle;
@@ -35,6 +35,7 @@ function queryOf(req: Request): string {
 export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: PagesRouteOptions): Router {
   const router = Router();
   const redirect = redirectMatcher(bundle.manifest.redirects);
+  const pageHeadersOfSite = pageHeaders(bundle.manifest.fontOrigins);
   // Compared without case, as a case-insensitive file system (macOS, Windows) would open them.
   const pageFiles = new Set(bundle.manifest.pages.flatMap((page) => [page.html, page.markdown, page.source]).map((file) => file.toLowerCase()));
   const publicAssets = new Set(TEMPLATE_ASSETS.map((name) => `${BUNDLE_PATHS.assets}${name}`.toLowerCase()));
@@ -57,7 +58,7 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
     if (req.accepts(['text/html', 'text/markdown', 'application/json']) === 'text/html') {
       res
         .type('html')
-        .set(PAGE_HEADERS)
+        .set(pageHeadersOfSite)
         .send(transformHtml((await bundle.folder.readAsync(bundle.manifest.notFound)).toString('utf8'), req));
     } else {
       res.type('text/plain').send('Not found.\n');
@@ -99,7 +100,7 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
       // Header values are ASCII: a page at /日本語 is announced as /%E6%97%A5%E6%9C%AC%E8%AA%9E.md.
       return void res
         .type('html')
-        .set(PAGE_HEADERS)
+        .set(pageHeadersOfSite)
         .vary('Accept')
         .set('Link', `<${encodedUrl(markdownPath(page.url))}>; rel="alternate"; type="text/markdown"`)
         .send(transformHtml(view.filterHtml(html), req));

@@ -1,0 +1,6 @@
+// Reading docs.json values the schema leaves open (`{"type": "object"}`): checked where they are used.
+
+/** Whether `value` is a JSON object (not an array, not null). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
