@@ -28,8 +28,8 @@ export function pageMarkdown(source: string, title: string, description?: string
  * snippets in place, with line feeds only: a page saved on Windows (CRLF) must not give an
  * llms-full.txt of mixed line ends.
  */
-function markdownBody(source: string, { placed, variables }: SnippetUse): string {
-  const text = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+function markdownBody(source: string, { placed, variables, markup }: SnippetUse): string {
+  const text = withMarkup(source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), markup);
   const body = fillNames(extractHeadingIds(text.replace(FRONTMATTER, '')).source.replace(ESM_LINE, ''), variables);
   if (placed.size === 0) return body;
   return body.replace(/^[ \t]*<([A-Za-z_$][\w$]*)((?:\s+[\w-]+="[^"]*")*)\s*\/>[ \t]*$/gm, (line, name: string, attributes: string) => {
@@ -39,6 +39,17 @@ function markdownBody(source: string, { placed, variables }: SnippetUse): string
     const props = new Map([...attributes.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, prop, value]) => [prop!, value!]));
     return fillNames(markdownBody(snippet.source, snippet.uses), props).trim();
   });
+}
+
+/** `text` with each component placed on lines of its own replaced by its markup (see SnippetUse). */
+function withMarkup(text: string, markup: SnippetUse['markup']): string {
+  if (!markup || markup.size === 0) return text;
+  const lines = text.split('\n');
+  // From the last placement up, so that the lines of the others stay where they were.
+  for (const [line, { end, markdown }] of [...markup].sort(([a], [b]) => b - a)) {
+    if (/^[ \t]*</.test(lines[line - 1] ?? '') && /[/>][ \t]*$/.test(lines[end - 1] ?? '')) lines.splice(line - 1, end - line + 1, markdown);
+  }
+  return lines.join('\n');
 }
 
 /** `{name}` expressions with a value in `values` replaced by it; others left as written. */
