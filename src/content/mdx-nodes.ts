@@ -13,6 +13,16 @@ export function startOf(node: Nodes): Position {
   return { line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 };
 }
 
+/** Whether a node is markup a component from a snippet placed (see inlineSnippets), which marks it. */
+export function isComponentMarkup(node: Nodes): boolean {
+  return (node.data as { componentMarkup?: boolean } | undefined)?.componentMarkup === true;
+}
+
+/** Marks placed component markup (see isComponentMarkup). */
+export function markComponentMarkup(node: Nodes): void {
+  node.data = { ...node.data, componentMarkup: true } as unknown as Nodes['data'];
+}
+
 export function isJsxElement(node: Nodes): node is JsxElement {
   return node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
 }

@@ -238,10 +238,22 @@ class Builder {
         }
         return text;
       }
+      case 'JSXElement':
+      case 'JSXFragment':
+        return this.content(expression);
       case 'LogicalExpression': {
-        if (expression.operator !== '??' && expression.operator !== '||') return undefined;
+        // `title ?? "Untitled"`, `title || "Untitled"`, `tag && <span>{tag}</span>`: decided by a prop.
         const left = this.resolve(node(expression.left)!);
-        return left === NOTHING || (left === '' && expression.operator === '||') ? this.resolve(node(expression.right)!) : left;
+        if (left === undefined) return undefined;
+        if (expression.operator === '&&') return truthy(left) ? this.resolve(node(expression.right)!) : NOTHING;
+        if (expression.operator === '??') return left === NOTHING ? this.resolve(node(expression.right)!) : left;
+        if (expression.operator === '||') return truthy(left) ? left : this.resolve(node(expression.right)!);
+        return undefined;
+      }
+      case 'ConditionalExpression': {
+        const test = this.resolve(node(expression.test)!);
+        if (test === undefined) return undefined;
+        return this.resolve(node(truthy(test) ? expression.consequent : expression.alternate)!);
       }
       default:
         return undefined;
@@ -256,6 +268,11 @@ class Builder {
   private source(expression: JsNode): string {
     return this.component.source.slice(expression.start, expression.end);
   }
+}
+
+/** Whether a resolved value is truthy in JavaScript: a non-empty string, or markup. */
+function truthy(value: Resolved): boolean {
+  return value !== NOTHING && value !== '';
 }
 
 /** JSX text as React renders it: lines trimmed and joined by a space, lines of blanks dropped. */

@@ -7,7 +7,7 @@ import type { Position } from '../diagnostics/index.js';
 import { RefusedPathError, type ConfinedFolder } from './confined-folder.js';
 import { extractHeadingIds } from './heading-ids.js';
 import { parseMdx } from './mdx-processor.js';
-import { attributeString, isJsxElement, type JsxElement, startOf } from './mdx-nodes.js';
+import { attributeString, isJsxElement, type JsxElement, markComponentMarkup, startOf } from './mdx-nodes.js';
 import { pageText } from './page-text.js';
 import { componentExports, instantiate, type SnippetComponent } from './snippet-components.js';
 import { toMarkdown } from 'mdast-util-to-markdown';
@@ -113,11 +113,21 @@ export function inlineSnippets(tree: Root, file: string, folder: ConfinedFolder,
   return inline(tree, file, folder, problem, [file], undefined);
 }
 
+/** A component a page may place: the file it comes from, and the other components of that file, which its markup may place. */
+interface Placeable {
+  path: string;
+  component: SnippetComponent;
+  module: ReadonlyMap<string, SnippetComponent>;
+}
+
 function inline(tree: Root, file: string, folder: ConfinedFolder, problem: SnippetProblem, chain: readonly string[], at: Position | undefined): SnippetUse {
   const imports = snippetImports(tree, file, (where, message) => problem(at ?? where, message));
-  if (imports.contents.size === 0 && imports.named.size === 0) return NO_USE;
+  // Components the file defines itself (`export const HeroCard = …` in a page) are placed alike.
+  const local = localComponents(tree);
+  if (imports.contents.size === 0 && imports.named.size === 0 && local.size === 0) return NO_USE;
   const variables = new Map<string, string>();
-  const components = new Map<string, { path: string; component: SnippetComponent }>();
+  const components = new Map<string, Placeable>();
+  for (const [name, component] of local) components.set(name, { path: file, component, module: local });
   const exportsOf = new Map<string, ModuleExports | undefined>();
   for (const [name, { path, exported, where }] of imports.named) {
     if (!exportsOf.has(path))
@@ -130,7 +140,7 @@ function inline(tree: Root, file: string, folder: ConfinedFolder, problem: Snipp
     const value = exports.strings.get(exported);
     const component = exports.components.get(exported);
     if (value !== undefined) variables.set(name, value);
-    else if (component) components.set(name, { path, component });
+    else if (component) components.set(name, { path, component, module: exports.components });
     else if (!exports.names.has(exported))
       problem(
         at ?? where,
@@ -152,21 +162,29 @@ function inline(tree: Root, file: string, folder: ConfinedFolder, problem: Snipp
     return contentOf.get(name);
   };
   const reportedDynamic = new Set<string>();
-  /** A component's markup at `element`, or its children (reported once a name) when it is dynamic. */
-  const markupOf = (element: JsxElement, name: string): RootContent[] => {
-    const { path, component } = components.get(name)!;
+  /**
+   * A component's markup at `element`, the components of its file it places in turn placed too
+   * (`depth` levels down already); its children (reported once a name) when it is dynamic.
+   */
+  const markupOf = (element: JsxElement, name: string, { path, component, module }: Placeable, depth: number): RootContent[] => {
     const inlinePlacement = element.type === 'mdxJsxTextElement';
     const result =
       component.kind === 'static'
         ? instantiate(component, { props: stringProps(element), children: element.children as RootContent[], inline: inlinePlacement })
         : { dynamic: component.reason };
     if ('nodes' in result) {
-      if (!inlinePlacement && element.position && result.nodes.length > 0)
-        markup.set(element.position.start.line, { end: element.position.end.line, markdown: markdownOf(result.nodes) });
-      return result.nodes;
+      const root: Root = { type: 'root', children: result.nodes };
+      if (depth < MAX_DEPTH)
+        placeComponents(root, (inner, innerName) => {
+          const inside = module.get(innerName);
+          return inside && markupOf(inner, innerName, { path, component: inside, module }, depth + 1);
+        });
+      if (depth === 0 && !inlinePlacement && element.position && root.children.length > 0)
+        markup.set(element.position.start.line, { end: element.position.end.line, markdown: markdownOf(root.children) });
+      return root.children;
     }
-    if (!reportedDynamic.has(name)) {
-      reportedDynamic.add(name);
+    if (!reportedDynamic.has(`${path}\0${name}`)) {
+      reportedDynamic.add(`${path}\0${name}`);
       problem(at ?? startOf(element), `<${name}> from ${path} ${result.dynamic}, code docsite does not run; its children are rendered as they are.`, 'dynamic');
     }
     return element.children as RootContent[];
@@ -182,7 +200,8 @@ function inline(tree: Root, file: string, folder: ConfinedFolder, problem: Snipp
       } else if (isJsxElement(child) && child.name && components.has(child.name)) {
         // Its children first: they may place snippets too, and are placed inside its markup.
         replaceIn(child);
-        const replacement = placedAt(markupOf(child, child.name), child.position, new Map());
+        const replacement = placedAt(markupOf(child, child.name, components.get(child.name)!, 0), child.position, new Map());
+        for (const node of replacement) markComponentMarkup(node);
         parent.children.splice(i, 1, ...(replacement as typeof parent.children));
         i += replacement.length - 1;
       } else if ('children' in child) replaceIn(child);
@@ -190,6 +209,33 @@ function inline(tree: Root, file: string, folder: ConfinedFolder, problem: Snipp
   };
   replaceIn(tree);
   return { placed, variables, ...(markup.size > 0 ? { markup } : {}) };
+}
+
+/** Replaces each JSX element of `tree` that `place` gives markup for (children first) with that markup. */
+function placeComponents(tree: Parent, place: (element: JsxElement, name: string) => RootContent[] | undefined): void {
+  for (let i = 0; i < tree.children.length; i++) {
+    const child = tree.children[i] as Nodes;
+    if (!('children' in child)) continue;
+    placeComponents(child, place);
+    const replacement = isJsxElement(child) && child.name ? place(child, child.name) : undefined;
+    if (!replacement) continue;
+    tree.children.splice(i, 1, ...(replacement as typeof tree.children));
+    i += replacement.length - 1;
+  }
+}
+
+/** The components a page or snippet defines in its own `export` blocks; none when they do not parse (MDX reported that). */
+function localComponents(tree: Root): ReadonlyMap<string, SnippetComponent> {
+  const components = new Map<string, SnippetComponent>();
+  for (const node of tree.children) {
+    if (node.type !== 'mdxjsEsm' || !/\bexport\b/.test(node.value)) continue;
+    try {
+      for (const [name, component] of componentExports(node.value).components) components.set(name, component);
+    } catch {
+      // Not JavaScript acorn reads: nothing to place from it.
+    }
+  }
+  return components;
 }
 
 /** Markdown of placed markup, as the page's Markdown version shows it (JSX kept as JSX). */

@@ -77,6 +77,8 @@ import { Banner, Plan, Since, Empty } from "/snippets/components.mdx";
 <Plan />
 
 New <Since version="2.0" /> here. <Empty />
+
+## Routing <Since version="3.0" />
 `;
     const { parsed, tree, snippets } = analyse(source);
     expect(parsed.diagnostics).toEqual([]);
@@ -88,6 +90,8 @@ New <Since version="2.0" /> here. <Empty />
     expect(html).toContain('<a class="card" href="/plans/Free"><p class="card-title">Free</p>');
     expect(html).toContain('<p>New <span class="badge">Since 2.0</span> here. </p>');
     expect(html).not.toContain('Text of the snippet itself');
+    // A component in a heading is not part of its anchor.
+    expect(html).toContain('<h2 id="routing">Routing <span class="badge">Since 3.0</span>');
     // Search reads the placed markup; links in it are checked.
     const text = parsed.page.sections.map((s) => s.text).join('\n');
     expect(text).toContain('Hi there');
@@ -100,6 +104,28 @@ New <Since version="2.0" /> here. <Empty />
     expect(markdown).toContain('Unlimited **seats**.');
     expect(markdown).not.toContain('<Plan');
     expect(markdown).not.toContain('<Banner');
+  });
+
+  it('places components a page defines itself, and the components of the same file their markup uses, props deciding `&&` and `?:`', () => {
+    const source = `export const Dot = ({ children }) => <span className="dot">{children}</span>;
+
+export const Hero = ({ title, tag, href }) => (
+  <a href={href}>
+    <Dot>{title}</Dot>
+    {tag && <small>{tag}</small>}
+    {href ? "Open" : "Soon"}
+  </a>
+);
+
+<Hero title="Quickstart" tag="New" href="/quickstart" />
+
+<Hero title="Later" />
+`;
+    const { parsed, tree } = analyse(source);
+    expect(parsed.diagnostics).toEqual([]);
+    expect(renderBody(tree!)).toBe(
+      '<a href="/quickstart"><span class="dot">Quickstart</span><small>New</small>Open</a>\n<a><span class="dot">Later</span>Soon</a>',
+    );
   });
 
   it('renders a static component from a .jsx file', () => {
