@@ -100,7 +100,7 @@ export function stringAttribute(element: JsxElement, name: string): string | und
 
 /** Node types whose `value` is code or data, not prose. */
 const NOT_PROSE = new Set(['yaml', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'html']);
-const BLOCK = new Set(['paragraph', 'heading', 'code', 'list', 'listItem', 'blockquote', 'table', 'tableRow', 'mdxJsxFlowElement', 'thematicBreak']);
+const BLOCK = new Set(['paragraph', 'heading', 'code', 'math', 'list', 'listItem', 'blockquote', 'table', 'tableRow', 'mdxJsxFlowElement', 'thematicBreak']);
 
 /**
  * The readable text of a node: prose, inline code, code blocks and the `title` of components
@@ -118,11 +118,11 @@ export function plainText(node: Nodes, skip?: (node: Nodes) => boolean): string 
 
 function collect(node: Nodes, parts: string[], skip?: (node: Nodes) => boolean): void {
   if (NOT_PROSE.has(node.type) || skip?.(node)) return;
-  if (node.type === 'text' || node.type === 'inlineCode') {
+  if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'inlineMath') {
     parts.push(node.value);
     return;
   }
-  if (node.type === 'code') {
+  if (node.type === 'code' || node.type === 'math') {
     parts.push(`\n${node.value}\n`);
     return;
   }

@@ -102,6 +102,11 @@ function importedNames(tree: Root): Map<string, string> {
   return names;
 }
 
+/** Content for agents only (`<Visibility for="agents">`): in the page's Markdown version, not in the page or its search text. */
+function isForAgents(node: Nodes): boolean {
+  return isJsxElement(node) && node.name === 'Visibility' && stringAttribute(node, 'for') === 'agents';
+}
+
 /** Splits the top level of a page at its headings; nested headings stay inside their section. */
 function sectionsOf(tree: Root, headingOf: ReadonlyMap<Nodes, Heading>): Section[] {
   const sections: Section[] = [];
@@ -122,7 +127,7 @@ function sectionsOf(tree: Root, headingOf: ReadonlyMap<Nodes, Heading>): Section
       current = { anchor: heading.id, headingPath: path.map((h) => h.text), text: '' };
       continue;
     }
-    const text = plainText(node);
+    const text = plainText(node, isForAgents);
     if (text) texts.push(text);
   }
   close();

@@ -2,6 +2,7 @@
 import type { Code } from 'mdast';
 import type { Element } from 'hast';
 import { h } from 'hastscript';
+import { mermaidDiagram } from './components/diagram.js';
 
 /**
  * The title of a code block from its meta, as docs write it: "```bash cURL", "```json 201",
@@ -20,6 +21,7 @@ export function codeTitle(meta: string | null | undefined): string | undefined {
 
 /** Renders a code block with its language label (and title), ready for a copy button. */
 export function codeBlock(node: Code): Element {
+  if (node.lang === 'mermaid') return mermaidDiagram(node.value);
   const language = node.lang ?? undefined;
   const title = codeTitle(node.meta);
   const label = title ?? language ?? 'text';
