@@ -1,5 +1,9 @@
 // Components exported by snippets (MDX or JSX): placed with their props filled in, nothing evaluated.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { build } from '../../src/bundle/index.js';
 import { analysePage, ConfinedFolder } from '../../src/content/index.js';
 import { pageMarkdown, renderBody } from '../../src/render/index.js';
 import { writeSite } from '../helpers/site.js';
@@ -179,5 +183,19 @@ export const Hero = ({ title, tag, href }) => (
     expect(html).toContain('&#x3C;script>alert(1)&#x3C;/script>');
     expect(html).not.toContain('javascript:');
     expect(parsed.diagnostics.map((d) => d.code)).toEqual(['link/script-url']);
+  });
+
+  it('puts the markup in the built page and in its .md file', async () => {
+    const site = writeSite({
+      'docs.json': { name: 'T', navigation: { pages: ['index'] } },
+      'index.mdx':
+        '---\ntitle: Home\n---\n\nimport { Banner } from "/snippets/components.mdx";\nimport Shared from "/snippets/shared.mdx";\n\n<Banner title="Hi there" />\n\n<Shared />\n',
+      'snippets/components.mdx': COMPONENTS_MDX,
+      'snippets/shared.mdx': 'Shared text.\n',
+    });
+    const out = mkdtempSync(join(tmpdir(), 'docsite-components-'));
+    expect((await build(site, { out, jobs: 1 })).errors).toEqual([]);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<aside class="callout callout-note" role="note" aria-label="Note">Hi there</aside>');
+    expect(readFileSync(join(out, 'index.md'), 'utf8')).toBe('# Home\n\n<Note>\n  Hi there\n</Note>\n\nShared text.\n');
   });
 });
