@@ -51,7 +51,9 @@
     button.type = 'button';
     button.className = 'copy-button';
     button.textContent = 'Copy';
-    button.addEventListener('click', () => copy(block.querySelector('code')?.textContent ?? '', button));
+    // A prompt (Prompt) copies its text; a code block its code.
+    const source = () => (block.querySelector('.prompt-body') ?? block.querySelector('code'))?.textContent ?? '';
+    button.addEventListener('click', () => copy(source(), button));
     block.querySelector('figcaption')?.append(button);
   }
   for (const button of document.querySelectorAll('button[data-copy]')) {

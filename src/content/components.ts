@@ -30,6 +30,21 @@ export const KNOWN_COMPONENTS: ReadonlySet<string> = new Set([
   'RequestExample',
   'ResponseExample',
   'Snippet',
+  'Prompt',
+  'Visibility',
+  'View',
+  'Tree',
+  'FileTree',
+  'Tree.Folder',
+  'Tree.File',
+  'Color',
+  'Color.Row',
+  'Color.Item',
+  'Panel',
+  'Tile',
+  'Column',
+  'GitHub.Repo',
+  'Mermaid',
 ]);
 
 /** Lower-case JSX names are HTML elements (`<div>`, `<img>`), which pass through as they are. */
@@ -41,5 +56,5 @@ export function isHtmlElementName(name: string): boolean {
 export function isUnknownComponent(name: string | null | undefined, imported: ReadonlySet<string>): boolean {
   if (!name) return false; // a fragment, <>…</>
   const base = name.split('.')[0]!;
-  return !isHtmlElementName(base) && !KNOWN_COMPONENTS.has(base) && !imported.has(base);
+  return !isHtmlElementName(base) && !KNOWN_COMPONENTS.has(name) && !KNOWN_COMPONENTS.has(base) && !imported.has(base);
 }

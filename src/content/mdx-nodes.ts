@@ -13,6 +13,16 @@ export function startOf(node: Nodes): Position {
   return { line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 };
 }
 
+/** Whether a node is markup a component from a snippet placed (see inlineSnippets), which marks it. */
+export function isComponentMarkup(node: Nodes): boolean {
+  return (node.data as { componentMarkup?: boolean } | undefined)?.componentMarkup === true;
+}
+
+/** Marks placed component markup (see isComponentMarkup). */
+export function markComponentMarkup(node: Nodes): void {
+  node.data = { ...node.data, componentMarkup: true } as unknown as Nodes['data'];
+}
+
 export function isJsxElement(node: Nodes): node is JsxElement {
   return node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
 }
@@ -90,7 +100,7 @@ export function stringAttribute(element: JsxElement, name: string): string | und
 
 /** Node types whose `value` is code or data, not prose. */
 const NOT_PROSE = new Set(['yaml', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'html']);
-const BLOCK = new Set(['paragraph', 'heading', 'code', 'list', 'listItem', 'blockquote', 'table', 'tableRow', 'mdxJsxFlowElement', 'thematicBreak']);
+const BLOCK = new Set(['paragraph', 'heading', 'code', 'math', 'list', 'listItem', 'blockquote', 'table', 'tableRow', 'mdxJsxFlowElement', 'thematicBreak']);
 
 /**
  * The readable text of a node: prose, inline code, code blocks and the `title` of components
@@ -108,11 +118,11 @@ export function plainText(node: Nodes, skip?: (node: Nodes) => boolean): string 
 
 function collect(node: Nodes, parts: string[], skip?: (node: Nodes) => boolean): void {
   if (NOT_PROSE.has(node.type) || skip?.(node)) return;
-  if (node.type === 'text' || node.type === 'inlineCode') {
+  if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'inlineMath') {
     parts.push(node.value);
     return;
   }
-  if (node.type === 'code') {
+  if (node.type === 'code' || node.type === 'math') {
     parts.push(`\n${node.value}\n`);
     return;
   }

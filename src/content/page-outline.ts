@@ -4,7 +4,7 @@ import type { Nodes, Parent, Root } from 'mdast';
 import { toString as textOf } from 'mdast-util-to-string';
 import { scriptUrlScheme } from '../config/index.js';
 import { isUnknownComponent } from './components.js';
-import { attributeString, isJsxElement, plainText, stringAttribute, urlAttributes, urlUse } from './mdx-nodes.js';
+import { attributeString, isComponentMarkup, isJsxElement, plainText, stringAttribute, urlAttributes, urlUse } from './mdx-nodes.js';
 import type { Heading, PageLink, Section } from './page-model.js';
 
 /** A URL written in a page that would run script (see scriptUrlScheme), and where. */
@@ -47,7 +47,8 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
     const line = node.position?.start.line ?? 1;
     const column = node.position?.start.column ?? 1;
     if (node.type === 'heading') {
-      const text = textOf(node).trim();
+      // Markup a component placed in the heading (`## Routing <Since version="5.5" />`) is not part of its text, nor of its anchor.
+      const text = textOf({ ...node, children: node.children.filter((child) => !isComponentMarkup(child)) }).trim();
       const given = node.data?.hProperties?.id;
       const id = (typeof given === 'string' ? given : idsByLine.get(line)) ?? slugger.slug(text);
       // The renderer takes the id from the node: headings placed from a snippet share one line.
@@ -101,6 +102,11 @@ function importedNames(tree: Root): Map<string, string> {
   return names;
 }
 
+/** Content for agents only (`<Visibility for="agents">`): in the page's Markdown version, not in the page or its search text. */
+function isForAgents(node: Nodes): boolean {
+  return isJsxElement(node) && node.name === 'Visibility' && stringAttribute(node, 'for') === 'agents';
+}
+
 /** Splits the top level of a page at its headings; nested headings stay inside their section. */
 function sectionsOf(tree: Root, headingOf: ReadonlyMap<Nodes, Heading>): Section[] {
   const sections: Section[] = [];
@@ -121,7 +127,7 @@ function sectionsOf(tree: Root, headingOf: ReadonlyMap<Nodes, Heading>): Section
       current = { anchor: heading.id, headingPath: path.map((h) => h.text), text: '' };
       continue;
     }
-    const text = plainText(node);
+    const text = plainText(node, isForAgents);
     if (text) texts.push(text);
   }
   close();

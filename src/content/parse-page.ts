@@ -81,8 +81,8 @@ export function analyseTree(file: string, source: string, options: ParseOptions 
   try {
     tree = parseMdx(mdx);
     if (options.folder !== undefined)
-      snippets = inlineSnippets(tree, file, options.folder, (at, message, refused) =>
-        before.push(diagnostic(refused ? 'file/refused' : 'mdx/snippet', file, at, message)),
+      snippets = inlineSnippets(tree, file, options.folder, (at, message, kind) =>
+        before.push(diagnostic(kind === 'refused' ? 'file/refused' : kind === 'dynamic' ? 'render/dynamic-component' : 'mdx/snippet', file, at, message)),
       );
     const deep = tooDeepAt(tree);
     if (deep) throw new TooDeepError(deep);

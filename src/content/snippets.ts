@@ -7,8 +7,12 @@ import type { Position } from '../diagnostics/index.js';
 import { RefusedPathError, type ConfinedFolder } from './confined-folder.js';
 import { extractHeadingIds } from './heading-ids.js';
 import { parseMdx } from './mdx-processor.js';
-import { isJsxElement, startOf } from './mdx-nodes.js';
+import { attributeString, isJsxElement, type JsxElement, markComponentMarkup, startOf } from './mdx-nodes.js';
 import { pageText } from './page-text.js';
+import { componentExports, instantiate, type SnippetComponent } from './snippet-components.js';
+import { toMarkdown } from 'mdast-util-to-markdown';
+import { mdxToMarkdown } from 'mdast-util-mdx';
+import { gfmToMarkdown } from 'mdast-util-gfm';
 
 /** Where snippets live; nothing else may be imported. */
 export const SNIPPETS_DIR = 'snippets/';
@@ -16,8 +20,10 @@ export const SNIPPETS_DIR = 'snippets/';
 /** Snippets placing snippets: deeper than this is surely a mistake. */
 const MAX_DEPTH = 8;
 
-/** `import Name from "/snippets/name.mdx"` or `import { a, b as c } from …`: an import of an MDX or Markdown file. */
-const IMPORT = /import\s+(?:([A-Za-z_$][\w$]*)|\{([^}]*)\})\s+from\s*(['"])([^'"]+\.mdx?)\3/g;
+/** `import Name from "/snippets/name.mdx"` or `import { a, b as c } from …`: an import of an MDX, Markdown or JSX file. */
+const IMPORT = /import\s+(?:([A-Za-z_$][\w$]*)|\{([^}]*)\})\s+from\s*(['"])([^'"]+\.(?:mdx?|jsx))\3/g;
+/** A module of code, whose components are read (never run); it has no content of its own to place. */
+const CODE_MODULE = /\.jsx$/;
 /** `export const name = "text"`: a snippet's string variable (nothing else is read, nothing is run). */
 const STRING_EXPORT = /^export\s+const\s+([A-Za-z_$][\w$]*)\s*=\s*(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')\s*;?\s*$/gm;
 
@@ -61,6 +67,17 @@ export function snippetsDigest(folder: ConfinedFolder): string {
 export interface SnippetUse {
   placed: ReadonlyMap<string, PlacedSnippet>;
   variables: ReadonlyMap<string, string>;
+  /**
+   * The Markdown of each component from a snippet placed on lines of its own, by the line the
+   * placement starts on (in the file that places it): what the page's Markdown version shows there.
+   */
+  markup?: ReadonlyMap<number, PlacedMarkup>;
+}
+
+/** A component placed on lines `line`…`end` of a file, and its markup as Markdown. */
+export interface PlacedMarkup {
+  end: number;
+  markdown: string;
 }
 
 /** A snippet a page placed: its source, its tree, and what it takes from snippets in turn. */
@@ -76,105 +93,241 @@ export const NO_USE: SnippetUse = { placed: new Map(), variables: new Map() };
 
 /**
  * What `inlineSnippets` reports: a problem with an import, at the place in the page it concerns;
- * `refused` when the snippet's path leads out of the docs folder or is no regular file.
+ * `refused` when the snippet's path leads out of the docs folder or is no regular file, `dynamic`
+ * (a warning) for a component that computes its markup, which is left out.
  */
-export type SnippetProblem = (at: Position, message: string, refused?: boolean) => void;
+export type SnippetProblem = (at: Position, message: string, kind?: 'refused' | 'dynamic') => void;
 
 /**
  * Replaces each element a page places by a snippet's imported name with that snippet's content,
- * read from `folder` (snippets may place snippets), and each `{name}` of a variable imported from
- * a snippet (`export const name = "text"`) with its text. Placed content takes the position of
- * the element it replaces, so whatever is reported about it points at the page's line. Nothing
- * is evaluated: other expressions stay as they are (and render nothing). Returns what the page
+ * read from `folder` (snippets may place snippets), each `{name}` of a variable imported from
+ * a snippet (`export const name = "text"`) with its text, and each component imported from a
+ * snippet (`export const Banner = ({ title }) => <Note>{title}</Note>`, in MDX or JSX) with the
+ * markup it returns, its props filled in (see instantiate). Placed content takes the position
+ * of the element it replaces, so whatever is reported about it points at the page's line.
+ * Nothing is evaluated: other expressions stay as they are (and render nothing), a component
+ * that computes its markup is reported and gives way to its children. Returns what the page
  * took, for its Markdown version.
  */
 export function inlineSnippets(tree: Root, file: string, folder: ConfinedFolder, problem: SnippetProblem): SnippetUse {
   return inline(tree, file, folder, problem, [file], undefined);
 }
 
+/** A component a page may place: the file it comes from, and the other components of that file, which its markup may place. */
+interface Placeable {
+  path: string;
+  component: SnippetComponent;
+  module: ReadonlyMap<string, SnippetComponent>;
+}
+
 function inline(tree: Root, file: string, folder: ConfinedFolder, problem: SnippetProblem, chain: readonly string[], at: Position | undefined): SnippetUse {
   const imports = snippetImports(tree, file, (where, message) => problem(at ?? where, message));
-  if (imports.components.size === 0 && imports.variables.size === 0) return NO_USE;
+  // Components the file defines itself (`export const HeroCard = …` in a page) are placed alike.
+  const local = localComponents(tree);
+  if (imports.contents.size === 0 && imports.named.size === 0 && local.size === 0) return NO_USE;
   const variables = new Map<string, string>();
-  const exportsOf = new Map<string, Map<string, string> | undefined>();
-  for (const [name, { path, exported, where }] of imports.variables) {
-    if (!exportsOf.has(path)) {
-      const source = snippetSource(path, folder, (message, refused) => problem(at ?? where, message, refused));
-      exportsOf.set(path, source === undefined ? undefined : stringExports(source));
-    }
+  const components = new Map<string, Placeable>();
+  for (const [name, component] of local) components.set(name, { path: file, component, module: local });
+  const exportsOf = new Map<string, ModuleExports | undefined>();
+  for (const [name, { path, exported, where }] of imports.named) {
+    if (!exportsOf.has(path))
+      exportsOf.set(
+        path,
+        moduleExports(path, folder, (message, kind) => problem(at ?? where, message, kind)),
+      );
     const exports = exportsOf.get(path);
     if (!exports) continue;
-    const value = exports.get(exported);
+    const value = exports.strings.get(exported);
+    const component = exports.components.get(exported);
     if (value !== undefined) variables.set(name, value);
-    else problem(at ?? where, `The snippet ${path} has no \`export const ${exported} = "…"\` for {${name}}.`);
+    else if (component) components.set(name, { path, component, module: exports.components });
+    else if (!exports.names.has(exported))
+      problem(
+        at ?? where,
+        /^[A-Z]/.test(exported)
+          ? `The snippet ${path} exports no \`${exported}\` for <${name}>.`
+          : `The snippet ${path} has no \`export const ${exported} = "…"\` for {${name}}.`,
+      );
   }
   fillExpressions(tree, variables);
   const placed = new Map<string, PlacedSnippet>();
+  const markup = new Map<number, PlacedMarkup>();
   const contentOf = new Map<string, RootContent[] | undefined>();
   const content = (name: string, where: Position): RootContent[] | undefined => {
     if (!contentOf.has(name)) {
-      const snippet = snippetContent(imports.components.get(name)!, folder, problem, chain, at ?? where);
+      const snippet = snippetContent(imports.contents.get(name)!, folder, problem, chain, at ?? where);
       if (snippet) placed.set(name, snippet.placed);
       contentOf.set(name, snippet?.nodes);
     }
     return contentOf.get(name);
   };
+  const reportedDynamic = new Set<string>();
+  /**
+   * A component's markup at `element`, the components of its file it places in turn placed too
+   * (`depth` levels down already); its children (reported once a name) when it is dynamic.
+   */
+  const markupOf = (element: JsxElement, name: string, { path, component, module }: Placeable, depth: number): RootContent[] => {
+    const inlinePlacement = element.type === 'mdxJsxTextElement';
+    const result =
+      component.kind === 'static'
+        ? instantiate(component, { props: stringProps(element), children: element.children as RootContent[], inline: inlinePlacement })
+        : { dynamic: component.reason };
+    if ('nodes' in result) {
+      const root: Root = { type: 'root', children: result.nodes };
+      if (depth < MAX_DEPTH)
+        placeComponents(root, (inner, innerName) => {
+          const inside = module.get(innerName);
+          return inside && markupOf(inner, innerName, { path, component: inside, module }, depth + 1);
+        });
+      if (depth === 0 && !inlinePlacement && element.position && root.children.length > 0)
+        markup.set(element.position.start.line, { end: element.position.end.line, markdown: markdownOf(root.children) });
+      return root.children;
+    }
+    if (!reportedDynamic.has(`${path}\0${name}`)) {
+      reportedDynamic.add(`${path}\0${name}`);
+      problem(at ?? startOf(element), `<${name}> from ${path} ${result.dynamic}, code docsite does not run; its children are rendered as they are.`, 'dynamic');
+    }
+    return element.children as RootContent[];
+  };
   const replaceIn = (parent: Parent): void => {
     for (let i = 0; i < parent.children.length; i++) {
       const child = parent.children[i] as Nodes;
-      if (isJsxElement(child) && child.name && imports.components.has(child.name)) {
+      if (isJsxElement(child) && child.name && imports.contents.has(child.name)) {
         const nodes = content(child.name, startOf(child));
         const replacement = nodes ? placedAt(child.type === 'mdxJsxTextElement' ? inlineContent(nodes) : nodes, child.position, stringProps(child)) : [];
+        parent.children.splice(i, 1, ...(replacement as typeof parent.children));
+        i += replacement.length - 1;
+      } else if (isJsxElement(child) && child.name && components.has(child.name)) {
+        // Its children first: they may place snippets too, and are placed inside its markup.
+        replaceIn(child);
+        const replacement = placedAt(markupOf(child, child.name, components.get(child.name)!, 0), child.position, new Map());
+        for (const node of replacement) markComponentMarkup(node);
         parent.children.splice(i, 1, ...(replacement as typeof parent.children));
         i += replacement.length - 1;
       } else if ('children' in child) replaceIn(child);
     }
   };
   replaceIn(tree);
-  return { placed, variables };
+  return { placed, variables, ...(markup.size > 0 ? { markup } : {}) };
 }
 
-/** Where a tree imports a variable from: the snippet, the name it exports, the import's line. */
-interface VariableImport {
+/** Replaces each JSX element of `tree` that `place` gives markup for (children first) with that markup. */
+function placeComponents(tree: Parent, place: (element: JsxElement, name: string) => RootContent[] | undefined): void {
+  for (let i = 0; i < tree.children.length; i++) {
+    const child = tree.children[i] as Nodes;
+    if (!('children' in child)) continue;
+    placeComponents(child, place);
+    const replacement = isJsxElement(child) && child.name ? place(child, child.name) : undefined;
+    if (!replacement) continue;
+    tree.children.splice(i, 1, ...(replacement as typeof tree.children));
+    i += replacement.length - 1;
+  }
+}
+
+/** The components a page or snippet defines in its own `export` blocks; none when they do not parse (MDX reported that). */
+function localComponents(tree: Root): ReadonlyMap<string, SnippetComponent> {
+  const components = new Map<string, SnippetComponent>();
+  for (const node of tree.children) {
+    if (node.type !== 'mdxjsEsm' || !/\bexport\b/.test(node.value)) continue;
+    try {
+      for (const [name, component] of componentExports(node.value).components) components.set(name, component);
+    } catch {
+      // Not JavaScript acorn reads: nothing to place from it.
+    }
+  }
+  return components;
+}
+
+/** Markdown of placed markup, as the page's Markdown version shows it (JSX kept as JSX). */
+function markdownOf(nodes: RootContent[]): string {
+  return toMarkdown({ type: 'root', children: nodes }, { extensions: [mdxToMarkdown(), gfmToMarkdown()] }).trim();
+}
+
+/** Where a tree imports a name from: the snippet, the name it exports, the import's line. */
+interface NamedImport {
   path: string;
   exported: string;
   where: Position;
 }
 
-/** What a tree imports from snippets, by local name: components and variables; bad imports are reported and left out. */
-function snippetImports(tree: Root, file: string, problem: SnippetProblem): { components: Map<string, string>; variables: Map<string, VariableImport> } {
-  const components = new Map<string, string>();
-  const variables = new Map<string, VariableImport>();
+/**
+ * What a tree imports from snippets, by local name: snippets whose content it places (default
+ * imports of MDX) and names a snippet exports (variables and components); bad imports are
+ * reported and left out. A default import of code (`.jsx`) is left to the unknown-component check.
+ */
+function snippetImports(tree: Root, file: string, problem: SnippetProblem): { contents: Map<string, string>; named: Map<string, NamedImport> } {
+  const contents = new Map<string, string>();
+  const named = new Map<string, NamedImport>();
   for (const node of tree.children) {
     if (node.type !== 'mdxjsEsm') continue;
     for (const match of node.value.matchAll(IMPORT)) {
-      const [, name, named, , specifier] = match;
+      const [, name, names, , specifier] = match;
       const path = specifier!.startsWith('/') ? posix.normalize(specifier!.slice(1)) : posix.join(posix.dirname(file), specifier!);
       // One ESM block holds all the imports: each is reported at its own line.
       const where = { line: startOf(node).line + (node.value.slice(0, match.index).match(/\n/g)?.length ?? 0), column: 1 };
       if (!path.startsWith(SNIPPETS_DIR)) {
         problem(
           where,
-          `"${specifier}" is not under ${SNIPPETS_DIR}: pages import MDX only from there, so ${name ? `<${name}>` : `{${named!.trim()}}`} renders nothing.`,
+          `"${specifier}" is not under ${SNIPPETS_DIR}: pages import MDX only from there, so ${name ? `<${name}>` : `{${names!.trim()}}`} renders nothing.`,
         );
-      } else if (name) components.set(name, path);
-      else {
-        for (const part of named!.split(',')) {
+      } else if (name) {
+        if (!CODE_MODULE.test(path)) contents.set(name, path);
+      } else {
+        for (const part of names!.split(',')) {
           const [exported, local = exported] = part.trim().split(/\s+as\s+/);
-          if (exported) variables.set(local!, { path, exported, where });
+          if (exported) named.set(local!, { path, exported, where });
         }
       }
     }
   }
-  return { components, variables };
+  return { contents, named };
+}
+
+/** What a snippet module exports: string constants, components, and every name it exports. */
+interface ModuleExports {
+  strings: Map<string, string>;
+  components: Map<string, SnippetComponent>;
+  names: Set<string>;
+}
+
+/** The exports of an MDX or JSX snippet; undefined (and reported) when it cannot be read or parsed. */
+function moduleExports(path: string, folder: ConfinedFolder, problem: (message: string, kind?: 'refused') => void): ModuleExports | undefined {
+  const source = snippetSource(path, folder, problem);
+  if (source === undefined) return undefined;
+  const strings = stringExports(source);
+  const components = new Map<string, SnippetComponent>();
+  const names = new Set(strings.keys());
+  const blocks: { code: string; line: number }[] = [];
+  if (CODE_MODULE.test(path)) blocks.push({ code: source, line: 1 });
+  else {
+    let tree: Root;
+    try {
+      tree = parseMdx(source.replace(/^\uFEFF/, ''));
+    } catch (error) {
+      const place = error as { line?: number; reason?: string };
+      return void problem(`The snippet ${path} is not valid MDX (line ${place.line ?? 1}): ${place.reason ?? String(error)}`);
+    }
+    for (const node of tree.children) if (node.type === 'mdxjsEsm') blocks.push({ code: node.value, line: startOf(node).line });
+  }
+  for (const { code, line } of blocks) {
+    try {
+      const found = componentExports(code);
+      for (const [name, component] of found.components) components.set(name, component);
+      for (const name of found.names) names.add(name);
+    } catch (error) {
+      const place = error as { loc?: { line: number }; message?: string };
+      return void problem(`The snippet ${path} is not valid JavaScript (line ${line - 1 + (place.loc?.line ?? 1)}): ${place.message ?? String(error)}`);
+    }
+  }
+  return { strings, components, names };
 }
 
 /** A snippet file's text; undefined (and reported) when it cannot be read or may not be. */
-function snippetSource(path: string, folder: ConfinedFolder, problem: (message: string, refused?: boolean) => void): string | undefined {
+function snippetSource(path: string, folder: ConfinedFolder, problem: (message: string, kind?: 'refused') => void): string | undefined {
   try {
     return pageText(folder.read(path));
   } catch (error) {
-    if (error instanceof RefusedPathError) return void problem(`The snippet ${error.message}`, true);
+    if (error instanceof RefusedPathError) return void problem(`The snippet ${error.message}`, 'refused');
     return void problem(`The snippet ${path} cannot be read: ${(error as Error).message}`);
   }
 }
@@ -196,7 +349,7 @@ function snippetContent(
 ): { nodes: RootContent[]; placed: PlacedSnippet } | undefined {
   if (chain.includes(path)) return void problem(at, `The snippet ${path} places itself (${[...chain, path].join(' → ')}).`);
   if (chain.length > MAX_DEPTH) return void problem(at, `Snippets are placed more than ${MAX_DEPTH} deep (${chain.join(' → ')}).`);
-  const source = snippetSource(path, folder, (message, refused) => problem(at, message, refused));
+  const source = snippetSource(path, folder, (message, kind) => problem(at, message, kind));
   if (source === undefined) return undefined;
   const { source: mdx, idsByLine } = extractHeadingIds(source.replace(/^\uFEFF/, ''));
   let tree: Root;
@@ -256,10 +409,14 @@ function fillExpressions(tree: Root, values: ReadonlyMap<string, string>): void 
   }
 }
 
-/** The props of a placement given as plain strings (`name="Team"`). */
+/** The props of a placement given as strings (`name="Team"`, `name={"Team"}`) or number literals (`cols={2}`). */
 function stringProps(element: Nodes): Map<string, string> {
   const props = new Map<string, string>();
-  if (isJsxElement(element))
-    for (const attr of element.attributes) if (attr.type === 'mdxJsxAttribute' && typeof attr.value === 'string') props.set(attr.name, attr.value);
+  if (!isJsxElement(element)) return props;
+  for (const attr of element.attributes) {
+    if (attr.type !== 'mdxJsxAttribute') continue;
+    const value = attributeString(attr.value) ?? (typeof attr.value === 'object' ? /^\s*(-?\d+(?:\.\d+)?)\s*$/.exec(attr.value?.value ?? '')?.[1] : undefined);
+    if (value !== undefined) props.set(attr.name, value);
+  }
   return props;
 }

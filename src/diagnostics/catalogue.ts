@@ -107,6 +107,10 @@ export const catalogue = {
     severity: 'warning',
     hint: 'docsite renders its children as they are and runs no page code: check the name, write the component as an MDX snippet, or remove it.',
   },
+  'render/dynamic-component': {
+    severity: 'warning',
+    hint: 'docsite places components whose markup is static, props filled in, and runs no page code: write the markup out, or pass what it computes as props.',
+  },
   'skill/invalid': { severity: 'error', hint: 'A skill file needs YAML frontmatter with a `name` and a `description` (Agent Skills format).' },
   'skill/duplicate-name': { severity: 'warning', hint: 'Give each skill its own `name`, or remove the copy; only the first file of a name is served.' },
   'redirect/missing-destination': { severity: 'warning', hint: 'Point the redirect at a page that exists.' },

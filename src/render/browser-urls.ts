@@ -75,7 +75,7 @@ export function resolveSnippetUrls(uses: SnippetUse, pagePath: string): SnippetU
       return [name, { ...snippet, source, uses: resolveSnippetUrls(snippet.uses, pagePath) }];
     }),
   );
-  return { placed, variables: uses.variables };
+  return { ...uses, placed };
 }
 
 /**

@@ -8,6 +8,7 @@ import { unified } from 'unified';
 import { isHtmlElementName, type JsxElement } from '../content/index.js';
 import { codeBlock } from './code-block.js';
 import { COMPONENTS } from './components/index.js';
+import { groupViews } from './components/tabs.js';
 import { htmlElement } from './html-element.js';
 import { propsOf } from './jsx-props.js';
 import type { HastState, RenderContext } from './render-context.js';
@@ -70,6 +71,7 @@ export function renderBody(tree: Root): string {
       return element;
     },
   };
+  groupViews(tree);
   const hast = unified().use(remarkRehype, { handlers }).runSync(tree);
   return toHtml(sanitizeBody(hast));
 }

@@ -3,6 +3,10 @@
 import type { Element, Nodes, Root, RootContent } from 'hast';
 import { sanitize, type Schema } from 'hast-util-sanitize';
 import { scriptUrlScheme } from '../config/index.js';
+import { SWATCH } from './components/color.js';
+
+/** The one style a span may carry: a swatch colour (see Color.Item). */
+const SWATCH_STYLE = new RegExp(`^--swatch: ${SWATCH.source.slice(1, -1)}$`);
 
 /** Attributes every allowed element may carry. */
 const GLOBAL_ATTRIBUTES: Schema['attributes'] = {
@@ -13,7 +17,7 @@ const GLOBAL_ATTRIBUTES: Schema['attributes'] = {
  * The body allow-list. Text-level and structural HTML, tables, lists, code, images, media,
  * `details/summary` and iframes (with an http(s) `src`, never `srcdoc`); no script, style, form,
  * object, embed, base, meta, link, SVG or MathML. Attributes are listed per element; no event
- * handler, no `style` (except the card grid's column count), no `name` (it would let an
+ * handler, no `style` (except the card grid's column count and a colour swatch's colour), no `name` (it would let an
  * element stand in for a property of `document`), and of `data-*` only the ones docsite's
  * components write. Elements not listed are unwrapped (their text stays); those under `strip`
  * go with their content, which is script, CSS, or markup a browser would read as raw text.
@@ -61,7 +65,8 @@ export const BODY_SCHEMA: Schema = {
     div: [['style', /^--cols: [1-4]$/], 'dataTitle', 'align'],
     // A code block's label and the settings of its fence (see codeMeta).
     figure: ['dataTitle', 'dataLanguage', 'dataIcon', ['dataHighlight', /^[\d,-]+$/], ['dataFocus', /^[\d,-]+$/]],
-    span: ['dataIcon'],
+    // A colour swatch's value (Color.Item); only a hex, rgb() or hsl() colour.
+    span: ['dataIcon', ['style', SWATCH_STYLE]],
     details: ['open'],
     label: ['htmlFor'],
     // Tab sets (radio buttons named for their set) and task lists (checkboxes).

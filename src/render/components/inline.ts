@@ -1,4 +1,4 @@
-// Small inline and layout components: Frame, Tooltip, Badge, Update, Snippet, Icon.
+// Small inline and layout components: Frame, Tooltip, Badge, Update, Panel, Snippet, Icon.
 import { h } from 'hastscript';
 import { text } from '../jsx-props.js';
 import type { ComponentRenderer } from '../render-context.js';
@@ -22,6 +22,9 @@ const update: ComponentRenderer = (props, children) =>
     h('div', { className: ['update-body'] }, children),
   ]);
 
+/** A side panel's content; shown in the page flow, where it reads the same on any width. */
+const panel: ComponentRenderer = (_props, children) => h('aside', { className: ['panel'] }, children);
+
 /** A snippet's children are its content; docsite renders them in place. */
 const snippet: ComponentRenderer = (_props, children) => children;
 
@@ -30,6 +33,7 @@ export const inlineComponents: Record<string, ComponentRenderer> = {
   Tooltip: tooltip,
   Badge: badge,
   Update: update,
+  Panel: panel,
   Snippet: snippet,
   Icon: iconComponent,
 };

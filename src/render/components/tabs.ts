@@ -1,4 +1,6 @@
-// Tabs, CodeGroup and request/response examples: tab sets over panels or code blocks.
+// Tabs, View, CodeGroup and request/response examples: tab sets over panels or code blocks.
+import type { Parent, Root, RootContent } from 'mdast';
+import type { MdxJsxFlowElement } from 'mdast-util-mdx';
 import { h } from 'hastscript';
 import { text } from '../jsx-props.js';
 import type { ComponentRenderer } from '../render-context.js';
@@ -6,6 +8,32 @@ import { elementsOf, tabSet, titleOf } from './tab-set.js';
 
 /** A Tab renders as a panel carrying its title; the enclosing Tabs turns panels into a tab set. */
 const tab: ComponentRenderer = (props, children) => h('div', { className: ['tab'], dataTitle: text(props, 'title') ?? '' }, children);
+
+/**
+ * Views (`<View title="Python">`) next to each other on a page are one selector: each run of
+ * them becomes a Tabs element of their panels, so a reader picks one; every view's content stays
+ * in the page (and in its search text and Markdown version).
+ */
+export function groupViews(tree: Root): void {
+  const isView = (node: RootContent): boolean => node.type === 'mdxJsxFlowElement' && node.name === 'View';
+  const visit = (parent: Parent): void => {
+    const children: RootContent[] = [];
+    let group: MdxJsxFlowElement | undefined;
+    for (const child of parent.children as RootContent[]) {
+      if ('children' in child) visit(child);
+      if (!isView(child)) {
+        children.push(child);
+        group = undefined;
+      } else if (group) group.children.push(child as MdxJsxFlowElement);
+      else {
+        group = { type: 'mdxJsxFlowElement', name: 'Tabs', attributes: [], children: [child as MdxJsxFlowElement] };
+        children.push(group);
+      }
+    }
+    parent.children = children as typeof parent.children;
+  };
+  visit(tree);
+}
 
 const tabs: ComponentRenderer = (_props, children, _node, context) =>
   tabSet(
@@ -33,6 +61,7 @@ function codeTabs(className: string, heading?: string): ComponentRenderer {
 export const tabComponents: Record<string, ComponentRenderer> = {
   Tab: tab,
   Tabs: tabs,
+  View: tab,
   CodeGroup: codeTabs('code-group'),
   RequestExample: codeTabs('code-group', 'Request'),
   ResponseExample: codeTabs('code-group', 'Response'),
