@@ -81,7 +81,7 @@ function listSites(root: string): { sites: string[]; without: string[] } | { ski
     .sort();
   const sites = folders.filter((name) => existsSync(join(root, name, 'docs.json')));
   if (folders.length === 0) return { skipped: `${root} holds no folders ${named}` };
-  if (sites.length === 0) return { skipped: `none of the ${folders.length} folders under ${root} holds a docs.json` };
+  if (sites.length === 0) return { skipped: `no folder of ${root} holds a docs.json (${folders.join(', ')})` };
   return { sites, without: folders.filter((name) => !sites.includes(name)) };
 }
 

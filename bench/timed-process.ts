@@ -43,11 +43,18 @@ export async function timedProcess(command: string, args: readonly string[], opt
 
 /** Process groups running now: a bench stopped with Ctrl-C ends them too (they do not get the terminal's signal). */
 const RUNNING = new Set<number>();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    for (const group of RUNNING) killGroup(group);
-    process.kill(process.pid, signal);
-  });
+let endsGroupsOnSignal = false;
+
+/** From the first run on, Ctrl-C (or SIGTERM) ends the running groups, then this process as the signal would. */
+function endGroupsOnSignal(): void {
+  if (endsGroupsOnSignal) return;
+  endsGroupsOnSignal = true;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      for (const group of RUNNING) killGroup(group);
+      process.kill(process.pid, signal);
+    });
+  }
 }
 
 function killGroup(group: number | undefined): void {
@@ -68,6 +75,7 @@ function run(
   args: readonly string[],
   options: { cwd?: string; timeoutMs: number },
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  endGroupsOnSignal();
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { cwd: options.cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
     const stdout: Buffer[] = [];
