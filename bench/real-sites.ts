@@ -1,8 +1,8 @@
 // Benchmark: `docsite validate` and `docsite build` on real documentation sites, unchanged, beside
 // Mintlify's own link checker `mint broken-links` on the same folders in the same run (see
 // bench/mint-peer.ts). Each site is a folder under BENCH_REAL_SITES (or the argument of
-// `npx tsx bench/real-sites.ts DIR`), default ../corpora beside the repository, as
-// /work/shared/tools/lay-corpus.sh lays them out. Every run is a real CLI process.
+// `npx tsx bench/real-sites.ts DIR`), default ../corpora beside the repository, each as its
+// repository holds it. Every run is a real CLI process.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -74,7 +74,7 @@ export const realSites = realSitesBenchmark();
 
 /** The site folders under `root` (those holding a docs.json), those without one, or why there are none. */
 function listSites(root: string): { sites: string[]; without: string[] } | { skipped: string } {
-  const named = `(BENCH_REAL_SITES or \`npx tsx bench/real-sites.ts DIR\` names another; /work/shared/tools/lay-corpus.sh lays a site out)`;
+  const named = '(BENCH_REAL_SITES or `npx tsx bench/real-sites.ts DIR` names another: one folder per site, holding its docs.json)';
   if (!existsSync(root)) return { skipped: `no folder ${root} ${named}` };
   const folders = readdirSync(root)
     .filter((name) => statSync(join(root, name), { throwIfNoEntry: false })?.isDirectory())
