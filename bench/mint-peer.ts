@@ -69,8 +69,10 @@ export interface MintBrokenLinks {
  *     ai/model-context-protocol.mdx
  *      ⎿  /deploy/authentication-setup#restrict-pages-to-specific-user-groups
  *
- * or `success no broken links found`, among the lines of its spinner. Returns undefined for any
- * other output, and when the links listed do not add up to the count it announced.
+ * or `success no broken links found`, among the lines of its spinner. It draws with ink, which
+ * wraps lines at 80 columns when the output is not a terminal: a line right after a link (or a
+ * page's name) with no blank line between continues it. Returns undefined for any other output,
+ * and when the links listed do not add up to the count it announced.
  */
 export function parseMintBrokenLinks(output: string): MintBrokenLinks | undefined {
   const lines = stripAnsi(output).split(/\r?\n/);
@@ -80,13 +82,20 @@ export function parseMintBrokenLinks(output: string): MintBrokenLinks | undefine
   const announced = Number(/found (\d+) broken/.exec(lines[headerAt]!)![1]);
   const links: { file: string; url: string }[] = [];
   let file: string | undefined;
+  // What the line before was: a page's name, a link, or a blank line (which ends a page's block).
+  let previous: 'file' | 'link' | 'blank' = 'blank';
   for (const line of lines.slice(headerAt + 1)) {
     const link = /^\s*⎿\s+(.*\S)\s*$/.exec(line);
-    if (link) {
+    if (line.trim() === '') previous = 'blank';
+    else if (link) {
       if (file === undefined) return undefined;
       links.push({ file, url: link[1]! });
-    } else if (line.trim() !== '') {
+      previous = 'link';
+    } else if (previous === 'link') links.at(-1)!.url += line.trim();
+    else if (previous === 'file') file += line.trim();
+    else {
       file = line.trim();
+      previous = 'file';
     }
   }
   return links.length === announced ? { links } : undefined;

@@ -22,6 +22,18 @@ describe('parseMintBrokenLinks', () => {
     });
   });
 
+  it('joins the lines ink wraps at 80 columns back into the link or page name they split', () => {
+    const long = '#listresourcetemplatesresult-example-resource-templates-list-with-cursor-and';
+    const page = 'specification/2025-11-25/a-page-whose-path-is-long-enough-to-be-wrapped-by-ink/at-eighty';
+    const output = `found 2 broken links in 1 files\n\n${page.slice(0, 80)}\n${page.slice(80)}\n\u00a0⎿\u00a0\u00a0${long}\n-ttl\n\u00a0⎿\u00a0\u00a0#x\n\n`;
+    expect(parseMintBrokenLinks(output)).toEqual({
+      links: [
+        { file: page, url: `${long}-ttl` },
+        { file: page, url: '#x' },
+      ],
+    });
+  });
+
   it('reads a clean site as no broken links', () => {
     expect(parseMintBrokenLinks(`${SPINNER}\x1b[2K\x1b[1A\x1b[2K\x1b[Gsuccess no broken links found\n`)).toEqual({ links: [] });
   });
