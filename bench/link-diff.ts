@@ -29,23 +29,37 @@ export function mintBrokenLinks(links: readonly LinkKey[]): LinkKey[] {
 /** Both sides' broken links as sets: those both report, and those only one does, each sorted. */
 export interface LinkDiff {
   both: LinkKey[];
+  /**
+   * The same link reported at different files: mint checks a snippet's own file (under
+   * snippets/), docsite the pages that import it. Both sides' pairs, sorted.
+   */
+  viaSnippet: LinkKey[];
   onlyDocsite: LinkKey[];
   onlyMint: LinkKey[];
 }
 
+/** Mintlify's folder of reusable snippets: mint reports a link inside one at the snippet's file. */
+const SNIPPETS = /^snippets\//;
+
 export function diffLinks(docsite: readonly LinkKey[], mint: readonly LinkKey[]): LinkDiff {
   const docsiteSet = keyed(docsite);
   const mintSet = keyed(mint);
-  const pick = (from: Map<string, LinkKey>, keep: (key: string) => boolean): LinkKey[] =>
-    [...from.entries()]
-      .filter(([key]) => keep(key))
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([, link]) => link);
+  const docsiteOnly = [...docsiteSet].filter(([key]) => !mintSet.has(key));
+  const mintOnly = [...mintSet].filter(([key]) => !docsiteSet.has(key));
+  const mintSnippetUrls = new Set(mintOnly.filter(([, link]) => SNIPPETS.test(link.file)).map(([, link]) => link.url));
+  const docsiteUrls = new Set(docsiteOnly.map(([, link]) => link.url));
+  const onSnippet = (link: LinkKey): boolean => mintSnippetUrls.has(link.url);
+  const inSnippet = (link: LinkKey): boolean => SNIPPETS.test(link.file) && docsiteUrls.has(link.url);
   return {
-    both: pick(docsiteSet, (key) => mintSet.has(key)),
-    onlyDocsite: pick(docsiteSet, (key) => !mintSet.has(key)),
-    onlyMint: pick(mintSet, (key) => !docsiteSet.has(key)),
+    both: sorted([...docsiteSet].filter(([key]) => mintSet.has(key))),
+    viaSnippet: sorted([...docsiteOnly.filter(([, link]) => onSnippet(link)), ...mintOnly.filter(([, link]) => inSnippet(link))]),
+    onlyDocsite: sorted(docsiteOnly.filter(([, link]) => !onSnippet(link))),
+    onlyMint: sorted(mintOnly.filter(([, link]) => !inSnippet(link))),
   };
+}
+
+function sorted(entries: [string, LinkKey][]): LinkKey[] {
+  return entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, link]) => link);
 }
 
 /** "page.mdx → /link#anchor". */

@@ -252,7 +252,7 @@ function siteNotes(site: SiteResult): string[] {
   const side = (what: string, links: LinkDiff['onlyDocsite']): string =>
     `only ${what}: ${count(links.length)}${links.length > 0 ? `\n    ${links.slice(0, SHOWN).map(formatLink).join('\n    ')}${links.length > SHOWN ? '\n    …' : ''}` : ''}`;
   notes.push(
-    `${site.name}: broken links, both ${count(diff.both.length)}; ${side('docsite', diff.onlyDocsite)}\n  ${side('mint', diff.onlyMint)}\n  every one: ${file}`,
+    `${site.name}: broken links, both ${count(diff.both.length)}; the same link, in a snippet for mint and on the pages importing it for docsite: ${count(diff.viaSnippet.length)} pairs; ${side('docsite', diff.onlyDocsite)}\n  ${side('mint', diff.onlyMint)}\n  every one: ${file}`,
   );
   return notes;
 }
@@ -275,6 +275,7 @@ function writeDiff(name: string, diff: LinkDiff): string {
       section('only docsite (false positives of docsite, or misses of mint)', diff.onlyDocsite),
       section('only mint (misses of docsite, or false positives of mint)', diff.onlyMint),
       section('both', diff.both),
+      section('the same link: in a snippet file for mint, on the pages that import it for docsite', diff.viaSnippet),
     ].join('\n'),
   );
   return file;

@@ -74,6 +74,29 @@ describe('diffLinks of docsite and mint', () => {
   });
 });
 
+describe('diffLinks of links inside snippets', () => {
+  it('matches a link mint finds in a snippet file with the same link docsite reports on the pages that import it', () => {
+    const docsite = [
+      { file: 'components/cards.mdx', url: '/settings#param-icons' },
+      { file: 'components/badge.mdx', url: '/settings#param-icons' },
+      { file: 'components/badge.mdx', url: '/elsewhere' },
+    ];
+    const mint = [
+      { file: 'snippets/icons-optional.mdx', url: '/settings#param-icons' },
+      { file: 'snippets/other.mdx', url: '/only-in-mint' },
+    ];
+    const diff = diffLinks(docsite, mint);
+    expect(diff.both).toEqual([]);
+    expect(diff.viaSnippet).toEqual([
+      { file: 'components/badge.mdx', url: '/settings#param-icons' },
+      { file: 'components/cards.mdx', url: '/settings#param-icons' },
+      { file: 'snippets/icons-optional.mdx', url: '/settings#param-icons' },
+    ]);
+    expect(diff.onlyDocsite).toEqual([{ file: 'components/badge.mdx', url: '/elsewhere' }]);
+    expect(diff.onlyMint).toEqual([{ file: 'snippets/other.mdx', url: '/only-in-mint' }]);
+  });
+});
+
 describe('the real-sites benchmark without sites', () => {
   it('skips, saying why, when the folder is missing, empty, or holds no docs.json', async () => {
     const missing = await realSitesBenchmark(join(tmpdir(), 'docsite-no-such-folder')).run();
