@@ -1,6 +1,6 @@
 // The pure parts of the real-sites benchmark: reading `mint broken-links` output, the set
 // difference between its broken links and docsite's, and the skip when there is no site.
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -102,8 +102,12 @@ describe('the real-sites benchmark without sites', () => {
     const missing = await realSitesBenchmark(join(tmpdir(), 'docsite-no-such-folder')).run();
     expect(missing.skipped).toMatch(/^no folder .*docsite-no-such-folder .*BENCH_REAL_SITES/);
     const empty = mkdtempSync(join(tmpdir(), 'docsite-real-sites-test-'));
-    expect((await realSitesBenchmark(empty).run()).skipped).toMatch(/holds no folders/);
-    mkdirSync(join(empty, 'notes'));
-    expect((await realSitesBenchmark(empty).run()).skipped).toBe(`no folder of ${empty} holds a docs.json (notes)`);
+    try {
+      expect((await realSitesBenchmark(empty).run()).skipped).toMatch(/holds no folders/);
+      mkdirSync(join(empty, 'notes'));
+      expect((await realSitesBenchmark(empty).run()).skipped).toBe(`no folder of ${empty} holds a docs.json (notes)`);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });
