@@ -17,6 +17,8 @@ export interface BenchmarkReport {
   table: Table;
   checks: Check[];
   notes?: string[];
+  /** Why nothing was measured (say, no real sites are laid out): printed as SKIP, neither a pass nor a failure. */
+  skipped?: string;
 }
 
 /** One benchmark of `npm run bench`; add new ones to the list in bench/index.ts. */

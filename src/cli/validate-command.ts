@@ -29,7 +29,7 @@ export function registerValidate(program: Command): void {
       });
       progress.done();
       if (flags.format === 'json') {
-        process.stdout.write(`${JSON.stringify({ ok: report.ok, errors: report.errors, warnings: report.warnings }, null, 2)}\n`);
+        process.stdout.write(`${JSON.stringify({ ok: report.ok, pageCount: report.pageCount, errors: report.errors, warnings: report.warnings }, null, 2)}\n`);
       } else {
         printDiagnostics(report.errors, report.warnings);
         const seconds = ((performance.now() - started) / 1000).toFixed(2);

@@ -33,6 +33,7 @@ describe('docsite validate', () => {
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout);
     expect(report.ok).toBe(false);
+    expect(report.pageCount).toBe(1);
     expect(report.warnings).toEqual([]);
     expect(report.errors.map((d: { file: string; line: number; code: string }) => `${d.file}:${d.line} ${d.code}`)).toEqual([
       'docs.json:3 nav/missing-page',
