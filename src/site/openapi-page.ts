@@ -123,32 +123,35 @@ export function operationOf(document: OpenApiDocument, method: HttpMethod, path:
   return document.paths[path]?.[method.toLowerCase()] as Operation | undefined;
 }
 
+/** The frontmatter an operation's page takes from the spec; a page's own frontmatter overrides it. */
+export type OperationFrontmatter = { title: string; description?: string; api?: string; deprecated?: true };
+
 /**
- * The MDX source of the page of `method path`: title and description from the spec, `api` with the
- * spec's first server (or `siteServer`, the site's `api.mdx.server`, when the spec has none), and ParamField /
- * ResponseField components for its parameters, JSON body and first successful response.
+ * The frontmatter of the page of `method path`: title and description from the spec, and `api` with
+ * the spec's first server (or `siteServer`, the site's `api.mdx.server`, when the spec has none).
  */
-export function openApiPageSource(document: OpenApiDocument, method: HttpMethod, path: string, siteServer: string | undefined): string {
+export function operationFrontmatter(document: OpenApiDocument, method: HttpMethod, path: string, siteServer: string | undefined): OperationFrontmatter {
+  const operation = operationOf(document, method, path) ?? {};
+  const server = (document.servers as { url?: string }[] | undefined)?.find((s) => /^https?:\/\//.test(s.url ?? ''))?.url ?? siteServer;
+  const description = (operation.description ?? '')
+    .split(/\n\s*\n/)[0]!
+    .replace(/\s+/g, ' ')
+    .trim();
+  return {
+    title: operation.summary ?? `${method} ${path}`,
+    ...(description ? { description } : {}),
+    // Without any server the page still documents the operation, just without a request URL.
+    ...(server ? { api: `${method} ${server.replace(/\/+$/, '')}${path}` } : {}),
+    ...(operation.deprecated ? { deprecated: true as const } : {}),
+  };
+}
+
+/** The MDX that documents `method path`: its description, and ParamField / ResponseField components for its parameters, JSON body and first successful response. */
+export function operationBody(document: OpenApiDocument, method: HttpMethod, path: string): string {
   const operation = operationOf(document, method, path) ?? {};
   const pathItem = document.paths[path] as { parameters?: Parameter[] } | undefined;
-  const server = (document.servers as { url?: string }[] | undefined)?.find((s) => /^https?:\/\//.test(s.url ?? ''))?.url ?? siteServer;
-  const title = operation.summary ?? `${method} ${path}`;
-  const lines = ['---', `title: ${JSON.stringify(title)}`];
-  if (operation.description)
-    lines.push(
-      `description: ${JSON.stringify(
-        operation.description
-          .split(/\n\s*\n/)[0]!
-          .replace(/\s+/g, ' ')
-          .trim(),
-      )}`,
-    );
-  // Without any server the page still documents the operation, just without a request URL.
-  if (server) lines.push(`api: ${JSON.stringify(`${method} ${server.replace(/\/+$/, '')}${path}`)}`);
-  if (operation.deprecated) lines.push('deprecated: true');
-  lines.push('---', '');
+  const lines: string[] = [];
   if (operation.description) lines.push(prose(operation.description), '');
-
   const parameters = [...(pathItem?.parameters ?? []), ...(operation.parameters ?? [])]
     .map((p) => resolve(document, p))
     .filter((p): p is Parameter => p?.name !== undefined && ['path', 'query', 'header'].includes(p.in ?? ''));
@@ -178,6 +181,12 @@ export function openApiPageSource(document: OpenApiDocument, method: HttpMethod,
     if (shown?.properties) lines.push(propertiesOf('ResponseField', 'response', shown, document, 1), '');
   }
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** The MDX source of the page of `method path`, listed in navigation: the operation's frontmatter and body. */
+export function openApiPageSource(document: OpenApiDocument, method: HttpMethod, path: string, siteServer: string | undefined): string {
+  const frontmatter = Object.entries(operationFrontmatter(document, method, path, siteServer)).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+  return `---\n${frontmatter.join('\n')}\n---\n\n${operationBody(document, method, path)}`;
 }
 
 /** The page path of an endpoint listed in navigation: `<spec name>/<method>-<path words>`, e.g. `acme/get-customers-customerid`. */

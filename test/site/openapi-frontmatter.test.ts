@@ -1,0 +1,125 @@
+// Pages with `openapi:` frontmatter: the operation is documented from the spec, as navigation endpoints are.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/bundle/index.js';
+import { loadSite } from '../../src/site/index.js';
+import { page, writeSite } from '../helpers/site.js';
+
+const V3_SPEC = `openapi: 3.0.3
+info: { title: Schedules, version: "3" }
+servers:
+  - url: https://api.trigger.test
+paths:
+  /api/v1/schedules:
+    post:
+      summary: Create a schedule
+      description: Creates a schedule that triggers a task.
+      parameters:
+        - { name: X-Env, in: header, description: The environment to use., schema: { type: string } }
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [task]
+              properties:
+                task: { type: string, description: The id of the task to trigger. }
+                timing:
+                  type: object
+                  properties:
+                    cron: { type: string, description: The cron expression of the schedule. }
+      responses:
+        "200":
+          description: The schedule.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  id: { type: string, description: The schedule id. }
+`;
+
+// Named by no docs.json key: found only as a spec file of the folder.
+const OTHER_SPEC = {
+  openapi: '3.1.0',
+  info: { title: 'Other', version: '1' },
+  servers: [{ url: 'https://other.test/v1' }],
+  paths: { '/zones': { get: { summary: 'List zones', parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' } }], responses: {} } } },
+};
+
+const SITE = {
+  'docs.json': {
+    name: 'Schedules',
+    api: { openapi: 'v3-openapi.yaml', playground: { display: 'simple' } },
+    navigation: { pages: ['create', 'by-path', 'zones', 'missing', 'remote'] },
+  },
+  'v3-openapi.yaml': V3_SPEC,
+  'specs/other.json': OTHER_SPEC,
+  'create.mdx': page({ openapi: 'v3-openapi POST /api/v1/schedules' }, '## Usage\n\nCreate one schedule per task.'),
+  'by-path.mdx': page({ title: 'By path', openapi: '/v3-openapi.yaml POST /api/v1/schedules' }),
+  'zones.mdx': page({ title: 'Zones', openapi: 'GET /zones' }),
+  'missing.mdx': page({ title: 'Missing', openapi: 'GET /nowhere' }),
+  'remote.mdx': page({ title: 'Remote', openapi: 'https://specs.example.com/api.json GET /x' }),
+};
+
+describe('openapi frontmatter pages', () => {
+  let root: string;
+  let loaded: Awaited<ReturnType<typeof loadSite>>;
+  beforeAll(async () => {
+    root = writeSite(SITE);
+    loaded = await loadSite(root, { jobs: 1 });
+  });
+  const pageOf = (path: string) => loaded.site!.pages.find((p) => p.path === path)!;
+
+  it('document the operation of a spec named without its extension, below the page content', () => {
+    const create = pageOf('create');
+    expect(create.title).toBe('Create a schedule');
+    expect(create.endpoint).toMatchObject({ method: 'POST', url: 'https://api.trigger.test/api/v1/schedules', playground: 'simple' });
+    expect(create.params.map((p) => `${p.location}:${p.name}${p.required ? '*' : ''}`)).toEqual(['header:X-Env', 'body:task*', 'body:timing']);
+    expect(create.params.find((p) => p.name === 'timing')!.children.map((c) => c.name)).toEqual(['cron']);
+    expect(create.responses.map((r) => r.name)).toEqual(['id']);
+    expect(create.headings.map((h) => h.text)).toEqual(['Usage', 'Headers', 'Body', 'Response']);
+    expect(create.sections.map((s) => s.text).join(' ')).toContain('The cron expression of the schedule.');
+  });
+
+  it('take the spec by its path too, and keep the page title', () => {
+    expect(pageOf('by-path')).toMatchObject({ title: 'By path', endpoint: { url: 'https://api.trigger.test/api/v1/schedules' } });
+  });
+
+  it('look an operation without a spec up in every spec of the folder', () => {
+    expect(pageOf('zones').endpoint).toMatchObject({ method: 'GET', url: 'https://other.test/v1/zones' });
+    expect(pageOf('zones').params.map((p) => p.name)).toEqual(['limit']);
+  });
+
+  it('report an operation no spec has at the frontmatter, naming the specs searched', () => {
+    const found = loaded.diagnostics.filter((d) => d.file === 'missing.mdx');
+    expect(found).toMatchObject([{ code: 'openapi/missing-operation', severity: 'error', line: 3 }]);
+    expect(found[0]!.message).toContain('specs/other.json');
+    expect(found[0]!.message).toContain('v3-openapi.yaml');
+  });
+
+  it('warn that a remote spec is not fetched', () => {
+    expect(loaded.diagnostics.filter((d) => d.file === 'remote.mdx')).toMatchObject([{ code: 'openapi/remote-file', severity: 'warning', line: 3 }]);
+  });
+
+  it('build with the operation in the HTML, the Markdown and search', async () => {
+    // A build with an error writes nothing: this one leaves the missing operation out.
+    const { 'missing.mdx': _missing, ...pages } = SITE;
+    const built = writeSite({ ...pages, 'docs.json': { ...SITE['docs.json'], navigation: { pages: ['create', 'by-path', 'zones', 'remote'] } } });
+    const out = join(built, '..', `${built.split('/').pop()}-out`);
+    const report = await build(built, { out, jobs: 1 });
+    expect(report.errors).toEqual([]);
+    const html = readFileSync(join(out, 'create.html'), 'utf8');
+    expect(html).toContain('<code class="endpoint-url">https://api.trigger.test/api/v1/schedules</code>');
+    expect(html).toContain('The id of the task to trigger.');
+    expect(html.indexOf('Create one schedule per task.')).toBeLessThan(html.indexOf('The id of the task to trigger.'));
+    const markdown = readFileSync(join(out, 'create.md'), 'utf8');
+    expect(markdown).toMatch(/^# Create a schedule/);
+    expect(markdown).toContain('<ParamField body="task" type="string" required>');
+    const search = readdirSync(join(out, '_docsite', 'search'))
+      .map((file) => readFileSync(join(out, '_docsite', 'search', file), 'utf8'))
+      .join('');
+    expect(search).toContain('The cron expression of the schedule.');
+  });
+});
