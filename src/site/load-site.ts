@@ -19,7 +19,7 @@ import { configuredServers, resolveEndpoint } from './api-endpoint.js';
 import { checkSiteImages, linkChecker, siteImageFiles } from './check-links.js';
 import { addUnusedDocument, checkOperations, openApiPath, type OpenApiDocument, type OperationReference } from './openapi.js';
 import { addPageOperations } from './openapi-frontmatter.js';
-import { openApiPageSource, operationOf } from './openapi-page.js';
+import { openApiPageSource, operationAuth, operationOf, type OperationAuth } from './openapi-page.js';
 import { BUNDLE_FOLDER, checkPublishedFiles, skippedLinkDiagnostic } from './published-files.js';
 import { isPagePath, openApiFileOf, openApiFilesOf, resolveNavigation } from './resolve-navigation.js';
 import { describeClash, runtimeClashOf } from './runtime-paths.js';
@@ -105,14 +105,15 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   parsed = withOperations.pages;
   diagnostics.push(...withOperations.diagnostics);
   for (const result of parsed) diagnostics.push(...result.diagnostics);
-  const generated = endpointPages(nav.navigation.endpoints, openapi.documents, pagePaths, siteServer, parseSource);
+  const specAuth = new Map(withOperations.auth);
+  const generated = endpointPages(nav.navigation.endpoints, openapi.documents, pagePaths, siteServer, parseSource, specAuth);
   for (const result of generated) diagnostics.push(...result.diagnostics);
   const documented = documentedFiles(nav.navigation.endpoints, generated, withOperations.specs, openapi.documents);
   const fileTargets = { pages: new Set([...parsed, ...generated].map(({ page }) => page.path)), files: fileSet, siteFiles: new Set(siteImageFiles(config)) };
 
   const pages = [...parsed, ...generated]
     .map(({ page }: ParsedPage): SitePage => {
-      const endpoint = resolveEndpoint(page, config, diagnostics);
+      const endpoint = resolveEndpoint(page, config, diagnostics, specAuth.get(page.path));
       const files = usedFiles(page, documented.get(page.path), fileTargets);
       return { ...page, ...classifyPage(page, nav.navigation, config), ...(endpoint ? { endpoint } : {}), ...(files.length > 0 ? { files } : {}) };
     })
@@ -197,19 +198,25 @@ async function assertDocsFolder(root: string): Promise<void> {
   }
 }
 
-/** The pages of the OpenAPI operations listed in navigation, written from their specs (a real page at the same path wins). */
+/**
+ * The pages of the OpenAPI operations listed in navigation, written from their specs (a real page
+ * at the same path wins); the authentication each one's spec gives it goes into `auth`.
+ */
 function endpointPages(
   endpoints: SiteModel['navigation']['endpoints'],
   documents: ReadonlyMap<string, OpenApiDocument>,
   existing: ReadonlySet<string>,
   siteServer: string | undefined,
   parse: (file: string, source: string) => ParsedPage,
+  auth: Map<string, OperationAuth>,
 ): ParsedPage[] {
   const written = new Map<string, ParsedPage>();
   for (const endpoint of endpoints) {
     const document = documents.get(openApiPath(endpoint.openapi));
     if (existing.has(endpoint.page) || written.has(endpoint.page) || !document || !operationOf(document, endpoint.method, endpoint.path)) continue;
     written.set(endpoint.page, parse(`${endpoint.page}.mdx`, openApiPageSource(document, endpoint.method, endpoint.path, siteServer)));
+    const authentication = operationAuth(document, endpoint.method, endpoint.path);
+    if (authentication) auth.set(endpoint.page, authentication);
   }
   return [...written.values()];
 }

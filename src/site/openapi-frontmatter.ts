@@ -2,7 +2,7 @@
 import { RefusedPathError, type ConfinedFolder, type FrontmatterDefaults, type ParsedPage } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { isRemoteSpec, loadDocument, openApiPath, type OpenApiDocument } from './openapi.js';
-import { operationBody, operationFrontmatter, operationOf } from './openapi-page.js';
+import { operationAuth, operationBody, operationFrontmatter, operationOf, type OperationAuth } from './openapi-page.js';
 
 const SPEC_FILE = /\.(json|ya?ml)$/i;
 /** The opening key of an OpenAPI or Swagger document, in JSON or YAML. */
@@ -28,6 +28,8 @@ export interface PageOperations {
   pages: ParsedPage[];
   /** Page path -> the spec file of its operation. */
   specs: Map<string, string>;
+  /** Page path -> the authentication its operation's spec gives it. */
+  auth: Map<string, OperationAuth>;
   diagnostics: Diagnostic[];
 }
 
@@ -40,6 +42,7 @@ export interface PageOperations {
 export async function addPageOperations(input: PageOperationsInput): Promise<PageOperations> {
   const diagnostics: Diagnostic[] = [];
   const specs = new Map<string, string>();
+  const auth = new Map<string, OperationAuth>();
   const fileSet = new Set(input.files);
   const loaded = new Map<string, OpenApiDocument | string>(input.documents);
   const load = async (file: string): Promise<OpenApiDocument | string> => {
@@ -103,13 +106,15 @@ export async function addPageOperations(input: PageOperationsInput): Promise<Pag
       continue;
     }
     specs.set(pagePath, found.file);
+    const operationAuthentication = operationAuth(found.document, reference.method, reference.path);
+    if (operationAuthentication) auth.set(pagePath, operationAuthentication);
     input.documents.set(found.file, found.document);
     const data = operationFrontmatter(found.document, reference.method, reference.path, input.siteServer);
     // After the page's own text, so every line of the file keeps its number in diagnostics.
     const composed = `${source.trimEnd()}\n\n${operationBody(found.document, reference.method, reference.path)}`;
     pages.push(input.parse(page, composed, { data, at: reference.at }));
   }
-  return { pages, specs, diagnostics };
+  return { pages, specs, auth, diagnostics };
 }
 
 /** The local file a page's spec reference names: its path, or its name without extension. */

@@ -1,4 +1,5 @@
 // Writes the MDX page of an OpenAPI operation listed in navigation, so it is built like any page.
+import type { AuthMethod } from '../config/index.js';
 import type { HttpMethod } from '../content/index.js';
 import type { OpenApiDocument } from './openapi.js';
 
@@ -17,6 +18,7 @@ type Schema = {
 };
 type Parameter = { name?: string; in?: string; description?: string; required?: boolean; schema?: Schema; deprecated?: boolean; $ref?: string };
 type Operation = {
+  security?: Record<string, unknown>[];
   summary?: string;
   description?: string;
   operationId?: string;
@@ -121,6 +123,39 @@ function jsonSchemaOf(content: Record<string, { schema?: Schema }> | undefined):
 /** The operation's object in the spec, or undefined when it is missing (validate reports that). */
 export function operationOf(document: OpenApiDocument, method: HttpMethod, path: string): Operation | undefined {
   return document.paths[path]?.[method.toLowerCase()] as Operation | undefined;
+}
+
+/** How an operation authenticates, from its spec: the method, and the header of the `key` method. */
+export interface OperationAuth {
+  method: AuthMethod;
+  name?: string;
+}
+
+type SecurityScheme = { type?: string; scheme?: string; in?: string; name?: string; $ref?: string };
+
+/**
+ * The authentication the spec gives `method path` (the operation's `security`, else the document's):
+ * its first scheme docsite's playground can send; undefined when the spec says nothing (the site's
+ * `api.mdx.auth` applies) or names only schemes it cannot send (an API key in the query or a cookie).
+ */
+export function operationAuth(document: OpenApiDocument, method: HttpMethod, path: string): OperationAuth | undefined {
+  const security = operationOf(document, method, path)?.security ?? (document.security as Record<string, unknown>[] | undefined);
+  if (!Array.isArray(security)) return undefined;
+  if (security.length === 0 || security.some((requirement) => Object.keys(requirement ?? {}).length === 0)) return { method: 'none' };
+  const schemes = ((document.components as { securitySchemes?: Record<string, SecurityScheme> } | undefined)?.securitySchemes ?? {}) as Record<
+    string,
+    SecurityScheme
+  >;
+  for (const requirement of security) {
+    for (const name of Object.keys(requirement)) {
+      const scheme = resolve(document, schemes[name]);
+      const http = scheme?.type === 'http' ? scheme.scheme?.toLowerCase() : undefined;
+      if (http === 'bearer' || scheme?.type === 'oauth2' || scheme?.type === 'openIdConnect') return { method: 'bearer' };
+      if (http === 'basic') return { method: 'basic' };
+      if (scheme?.type === 'apiKey' && scheme.in === 'header' && scheme.name) return { method: 'key', name: scheme.name };
+    }
+  }
+  return undefined;
 }
 
 /** The frontmatter an operation's page takes from the spec; a page's own frontmatter overrides it. */

@@ -10,6 +10,11 @@ const V3_SPEC = `openapi: 3.0.3
 info: { title: Schedules, version: "3" }
 servers:
   - url: https://api.trigger.test
+security:
+  - secretKey: []
+components:
+  securitySchemes:
+    secretKey: { type: http, scheme: bearer }
 paths:
   /api/v1/schedules:
     post:
@@ -45,7 +50,12 @@ const OTHER_SPEC = {
   openapi: '3.1.0',
   info: { title: 'Other', version: '1' },
   servers: [{ url: 'https://other.test/v1' }],
-  paths: { '/zones': { get: { summary: 'List zones', parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' } }], responses: {} } } },
+  components: { securitySchemes: { zoneKey: { type: 'apiKey', in: 'header', name: 'X-Zone-Key' } } },
+  paths: {
+    '/zones': {
+      get: { summary: 'List zones', security: [{ zoneKey: [] }], parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' } }], responses: {} },
+    },
+  },
 };
 
 const SITE = {
@@ -75,7 +85,7 @@ describe('openapi frontmatter pages', () => {
   it('document the operation of a spec named without its extension, below the page content', () => {
     const create = pageOf('create');
     expect(create.title).toBe('Create a schedule');
-    expect(create.endpoint).toMatchObject({ method: 'POST', url: 'https://api.trigger.test/api/v1/schedules', playground: 'simple' });
+    expect(create.endpoint).toMatchObject({ method: 'POST', url: 'https://api.trigger.test/api/v1/schedules', playground: 'simple', authMethod: 'bearer' });
     expect(create.params.map((p) => `${p.location}:${p.name}${p.required ? '*' : ''}`)).toEqual(['header:X-Env', 'body:task*', 'body:timing']);
     expect(create.params.find((p) => p.name === 'timing')!.children.map((c) => c.name)).toEqual(['cron']);
     expect(create.responses.map((r) => r.name)).toEqual(['id']);
@@ -88,7 +98,7 @@ describe('openapi frontmatter pages', () => {
   });
 
   it('look an operation without a spec up in every spec of the folder', () => {
-    expect(pageOf('zones').endpoint).toMatchObject({ method: 'GET', url: 'https://other.test/v1/zones' });
+    expect(pageOf('zones').endpoint).toMatchObject({ method: 'GET', url: 'https://other.test/v1/zones', authMethod: 'key', authName: 'X-Zone-Key' });
     expect(pageOf('zones').params.map((p) => p.name)).toEqual(['limit']);
   });
 
