@@ -3,6 +3,8 @@ import { extractHeadingIds, NO_USE, type SnippetUse } from '../content/index.js'
 
 const FRONTMATTER = /^---\n[\s\S]*?\n---\n?/;
 const ESM_LINE = /^(import|export)\s.*$/gm;
+/** A fenced code block, whose lines are code even when they read like `import` statements. */
+const FENCED_CODE = /^([ \t]*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n\1?\2[`~]*[ \t]*(?=\n|$)|$(?![\s\S]))/gm;
 
 /**
  * Markdown for agents and `Accept: text/markdown`: the page title as H1, the description as a
@@ -30,7 +32,7 @@ export function pageMarkdown(source: string, title: string, description?: string
  */
 function markdownBody(source: string, { placed, variables }: SnippetUse): string {
   const text = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const body = fillNames(extractHeadingIds(text.replace(FRONTMATTER, '')).source.replace(ESM_LINE, ''), variables);
+  const body = fillNames(withoutEsm(extractHeadingIds(text.replace(FRONTMATTER, '')).source), variables);
   if (placed.size === 0) return body;
   return body.replace(/^[ \t]*<([A-Za-z_$][\w$]*)((?:\s+[\w-]+="[^"]*")*)\s*\/>[ \t]*$/gm, (line, name: string, attributes: string) => {
     const snippet = placed.get(name);
@@ -39,6 +41,17 @@ function markdownBody(source: string, { placed, variables }: SnippetUse): string
     const props = new Map([...attributes.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, prop, value]) => [prop!, value!]));
     return fillNames(markdownBody(snippet.source, snippet.uses), props).trim();
   });
+}
+
+/** The text without its `import` / `export` lines, but for those inside fenced code blocks. */
+function withoutEsm(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(FENCED_CODE)) {
+    out += text.slice(last, match.index).replace(ESM_LINE, '') + match[0];
+    last = match.index + match[0].length;
+  }
+  return out + text.slice(last).replace(ESM_LINE, '');
 }
 
 /** `{name}` expressions with a value in `values` replaced by it; others left as written. */

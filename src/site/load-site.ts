@@ -19,7 +19,9 @@ import { configuredServers, resolveEndpoint } from './api-endpoint.js';
 import { checkSiteImages, linkChecker, siteImageFiles } from './check-links.js';
 import { addUnusedDocument, checkOperations, openApiPath, type OpenApiDocument, type OperationReference } from './openapi.js';
 import { addPageOperations } from './openapi-frontmatter.js';
-import { openApiPageSource, operationAuth, operationOf, type OperationAuth } from './openapi-page.js';
+import type { ExampleSettings } from './openapi-examples.js';
+import { openApiPageSource, operationAuth, type OperationAuth, type OperationSettings } from './openapi-page.js';
+import { operationOf } from './openapi-schema.js';
 import { BUNDLE_FOLDER, checkPublishedFiles, skippedLinkDiagnostic } from './published-files.js';
 import { isPagePath, openApiFileOf, openApiFilesOf, resolveNavigation } from './resolve-navigation.js';
 import { describeClash, runtimeClashOf } from './runtime-paths.js';
@@ -92,21 +94,26 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   // Named by docs.json but used by no page: still the site's OpenAPI file, with the access of an unused one.
   if (defaultOpenApi) await addUnusedDocument(folder, openApiPath(defaultOpenApi), fileSet, openapi.documents);
   const parseSource = options.parseSource ?? ((file, source, defaults) => parsePage(file, source, { folder, ...(defaults ? { defaults } : {}) }));
-  const siteServer = configuredServers(config)[0];
+  const siteAuth = config.api?.mdx?.auth?.method;
+  const settings: OperationSettings = {
+    siteServer: configuredServers(config)[0],
+    siteAuth: siteAuth ? { method: siteAuth, ...(config.api?.mdx?.auth?.name ? { name: config.api.mdx.auth.name } : {}) } : undefined,
+    examples: config.api?.examples as ExampleSettings | undefined,
+  };
   const withOperations = await addPageOperations({
     folder,
     files: files.files,
     pages: parsed,
     named: [...openApiFilesOf(config.api?.openapi), ...references.map((r) => r.openapi)],
     documents: openapi.documents,
-    siteServer,
+    settings,
     parse: parseSource,
   });
   parsed = withOperations.pages;
   diagnostics.push(...withOperations.diagnostics);
   for (const result of parsed) diagnostics.push(...result.diagnostics);
   const specAuth = new Map(withOperations.auth);
-  const generated = endpointPages(nav.navigation.endpoints, openapi.documents, pagePaths, siteServer, parseSource, specAuth);
+  const generated = endpointPages(nav.navigation.endpoints, openapi.documents, pagePaths, settings, parseSource, specAuth);
   for (const result of generated) diagnostics.push(...result.diagnostics);
   const documented = documentedFiles(nav.navigation.endpoints, generated, withOperations.specs, openapi.documents);
   const fileTargets = { pages: new Set([...parsed, ...generated].map(({ page }) => page.path)), files: fileSet, siteFiles: new Set(siteImageFiles(config)) };
@@ -206,7 +213,7 @@ function endpointPages(
   endpoints: SiteModel['navigation']['endpoints'],
   documents: ReadonlyMap<string, OpenApiDocument>,
   existing: ReadonlySet<string>,
-  siteServer: string | undefined,
+  settings: OperationSettings,
   parse: (file: string, source: string) => ParsedPage,
   auth: Map<string, OperationAuth>,
 ): ParsedPage[] {
@@ -214,7 +221,7 @@ function endpointPages(
   for (const endpoint of endpoints) {
     const document = documents.get(openApiPath(endpoint.openapi));
     if (existing.has(endpoint.page) || written.has(endpoint.page) || !document || !operationOf(document, endpoint.method, endpoint.path)) continue;
-    written.set(endpoint.page, parse(`${endpoint.page}.mdx`, openApiPageSource(document, endpoint.method, endpoint.path, siteServer)));
+    written.set(endpoint.page, parse(`${endpoint.page}.mdx`, openApiPageSource(document, endpoint.method, endpoint.path, settings)));
     const authentication = operationAuth(document, endpoint.method, endpoint.path);
     if (authentication) auth.set(endpoint.page, authentication);
   }

@@ -2,7 +2,8 @@
 import { RefusedPathError, type ConfinedFolder, type FrontmatterDefaults, type ParsedPage } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { isRemoteSpec, loadDocument, openApiPath, type OpenApiDocument } from './openapi.js';
-import { operationAuth, operationBody, operationFrontmatter, operationOf, type OperationAuth } from './openapi-page.js';
+import { operationAuth, operationBody, operationFrontmatter, type OperationAuth, type OperationSettings } from './openapi-page.js';
+import { operationOf } from './openapi-schema.js';
 
 const SPEC_FILE = /\.(json|ya?ml)$/i;
 /** The opening key of an OpenAPI or Swagger document, in JSON or YAML. */
@@ -17,8 +18,8 @@ export interface PageOperationsInput {
   named: readonly string[];
   /** Specs loaded so far, by file; the specs the pages use are added. */
   documents: Map<string, OpenApiDocument>;
-  /** `api.mdx.server`'s first server, for a spec without servers. */
-  siteServer: string | undefined;
+  /** The site's server, authentication and example settings. */
+  settings: OperationSettings;
   /** Parses a page file's source with its operation added; `defaults` is the operation's frontmatter. */
   parse(file: string, source: string, defaults: FrontmatterDefaults): ParsedPage;
 }
@@ -109,9 +110,11 @@ export async function addPageOperations(input: PageOperationsInput): Promise<Pag
     const operationAuthentication = operationAuth(found.document, reference.method, reference.path);
     if (operationAuthentication) auth.set(pagePath, operationAuthentication);
     input.documents.set(found.file, found.document);
-    const data = operationFrontmatter(found.document, reference.method, reference.path, input.siteServer);
+    const data = operationFrontmatter(found.document, reference.method, reference.path, input.settings.siteServer);
+    // Examples the page writes itself replace the generated ones, as on Mintlify.
+    const own = { request: /<RequestExample[\s>]/.test(source), response: /<ResponseExample[\s>]/.test(source) };
     // After the page's own text, so every line of the file keeps its number in diagnostics.
-    const composed = `${source.trimEnd()}\n\n${operationBody(found.document, reference.method, reference.path)}`;
+    const composed = `${source.trimEnd()}\n\n${operationBody(found.document, reference.method, reference.path, input.settings, own)}`;
     pages.push(input.parse(page, composed, { data, at: reference.at }));
   }
   return { pages, specs, auth, diagnostics };

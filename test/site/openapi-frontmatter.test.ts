@@ -61,14 +61,17 @@ const OTHER_SPEC = {
 const SITE = {
   'docs.json': {
     name: 'Schedules',
-    api: { openapi: 'v3-openapi.yaml', playground: { display: 'simple' } },
+    api: { openapi: 'v3-openapi.yaml', playground: { display: 'simple' }, examples: { languages: ['curl', 'python'], defaults: 'required' } },
     navigation: { pages: ['create', 'by-path', 'zones', 'missing', 'remote'] },
   },
   'v3-openapi.yaml': V3_SPEC,
   'specs/other.json': OTHER_SPEC,
   'create.mdx': page({ openapi: 'v3-openapi POST /api/v1/schedules' }, '## Usage\n\nCreate one schedule per task.'),
   'by-path.mdx': page({ title: 'By path', openapi: '/v3-openapi.yaml POST /api/v1/schedules' }),
-  'zones.mdx': page({ title: 'Zones', openapi: 'GET /zones' }),
+  'zones.mdx': page(
+    { title: 'Zones', openapi: 'GET /zones' },
+    '<RequestExample>\n\n```bash Own\ncurl https://other.test/v1/zones?mine\n```\n\n</RequestExample>',
+  ),
   'missing.mdx': page({ title: 'Missing', openapi: 'GET /nowhere' }),
   'remote.mdx': page({ title: 'Remote', openapi: 'https://specs.example.com/api.json GET /x' }),
 };
@@ -113,11 +116,12 @@ describe('openapi frontmatter pages', () => {
     expect(loaded.diagnostics.filter((d) => d.file === 'remote.mdx')).toMatchObject([{ code: 'openapi/remote-file', severity: 'warning', line: 3 }]);
   });
 
+  let out: string;
   it('build with the operation in the HTML, the Markdown and search', async () => {
     // A build with an error writes nothing: this one leaves the missing operation out.
     const { 'missing.mdx': _missing, ...pages } = SITE;
     const built = writeSite({ ...pages, 'docs.json': { ...SITE['docs.json'], navigation: { pages: ['create', 'by-path', 'zones', 'remote'] } } });
-    const out = join(built, '..', `${built.split('/').pop()}-out`);
+    out = join(built, '..', `${built.split('/').pop()}-out`);
     const report = await build(built, { out, jobs: 1 });
     expect(report.errors).toEqual([]);
     const html = readFileSync(join(out, 'create.html'), 'utf8');
@@ -131,5 +135,26 @@ describe('openapi frontmatter pages', () => {
       .map((file) => readFileSync(join(out, '_docsite', 'search', file), 'utf8'))
       .join('');
     expect(search).toContain('The cron expression of the schedule.');
+  });
+
+  it('show request examples in the languages of api.examples, with the required parameters only, and a response example', () => {
+    const markdown = readFileSync(join(out, 'create.md'), 'utf8');
+    const request = markdown.slice(markdown.indexOf('<RequestExample>'), markdown.indexOf('</RequestExample>'));
+    expect(request).toContain('--url https://api.trigger.test/api/v1/schedules');
+    expect(request).toContain("--header 'Authorization: Bearer <token>'");
+    expect(request).toContain('"task": "<string>"');
+    expect(request).not.toContain('timing');
+    expect(request).toContain('```python Python\nimport requests\n');
+    expect(request).not.toContain('javascript');
+    const response = markdown.slice(markdown.indexOf('<ResponseExample>'), markdown.indexOf('</ResponseExample>'));
+    expect(response).toContain('```json 200');
+    expect(response).toContain('"id": "<string>"');
+    expect(readFileSync(join(out, 'create.html'), 'utf8')).toContain('class="api-example"');
+  });
+
+  it('keep the request example a page writes itself, instead of the generated ones', () => {
+    const markdown = readFileSync(join(out, 'zones.md'), 'utf8');
+    expect(markdown.match(/<RequestExample>/g)).toHaveLength(1);
+    expect(markdown).toContain('zones?mine');
   });
 });
