@@ -1,9 +1,9 @@
 // Pages with `openapi` frontmatter: finds the spec of each page's operation, then parses the page again with the operation added.
-import { RefusedPathError, type ConfinedFolder, type FrontmatterDefaults, type ParsedPage } from '../content/index.js';
+import { RefusedPathError, type ConfinedFolder, type FrontmatterDefaults, type HttpMethod, type OpenApiReference, type ParsedPage } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { isRemoteSpec, loadDocument, openApiPath, type OpenApiDocument } from './openapi.js';
 import { operationAuth, operationBody, operationFrontmatter, type OperationAuth, type OperationSettings } from './openapi-page.js';
-import { operationOf } from './openapi-schema.js';
+import { operationOf, webhookView } from './openapi-schema.js';
 
 const SPEC_FILE = /\.(json|ya?ml)$/i;
 /** The opening key of an OpenAPI or Swagger document, in JSON or YAML. */
@@ -70,8 +70,8 @@ export async function addPageOperations(input: PageOperationsInput): Promise<Pag
       continue;
     }
     const { file: page, path: pagePath } = parsed.page;
-    const operation = `${reference.method} ${reference.path}`;
-    let found: { file: string; document: OpenApiDocument } | undefined;
+    const operation = reference.webhook ? `webhook ${reference.path}` : `${reference.method} ${reference.path}`;
+    let found: ({ file: string } & Operation) | undefined;
     if (reference.file !== undefined && isRemoteSpec(reference.file)) {
       const message = `The OpenAPI file ${reference.file} is a URL, which is not fetched at build time: the page does not show ${operation}.`;
       diagnostics.push(diagnostic('openapi/remote-file', page, reference.at, message));
@@ -82,15 +82,18 @@ export async function addPageOperations(input: PageOperationsInput): Promise<Pag
         diagnostics.push(diagnostic('openapi/missing-file', page, reference.at, `OpenAPI file "${reference.file}" does not exist or is ignored.`));
       } else if (typeof document === 'string') {
         diagnostics.push(diagnostic('openapi/invalid-file', page, reference.at, `OpenAPI file "${file}" cannot be used: ${document}`));
-      } else if (!operationOf(document!, reference.method, reference.path)) {
-        diagnostics.push(diagnostic('openapi/missing-operation', page, reference.at, `OpenAPI file "${file}" has no operation ${operation}.`));
-      } else found = { file, document: document! };
+      } else {
+        const match = operationIn(document!, reference);
+        if (match) found = { file, ...match };
+        else diagnostics.push(diagnostic('openapi/missing-operation', page, reference.at, `OpenAPI file "${file}" has no operation ${operation}.`));
+      }
     } else {
       const searched = await everySpec();
       for (const file of searched) {
         const document = await load(file);
-        if (typeof document !== 'string' && operationOf(document, reference.method, reference.path)) {
-          found = { file, document };
+        const match = typeof document === 'string' ? undefined : operationIn(document, reference);
+        if (match) {
+          found = { file, ...match };
           break;
         }
       }
@@ -118,6 +121,18 @@ export async function addPageOperations(input: PageOperationsInput): Promise<Pag
     pages.push(input.parse(page, composed, { data, at: reference.at }));
   }
   return { pages, specs, auth, diagnostics };
+}
+
+/** An operation found in a spec: the spec (a webhook's as webhookView shows it) and its method. */
+interface Operation {
+  document: OpenApiDocument;
+  method: HttpMethod;
+}
+
+/** The page's operation in `document`, or its webhook; undefined when the spec lacks it. */
+function operationIn(document: OpenApiDocument, reference: OpenApiReference): Operation | undefined {
+  if (reference.webhook) return webhookView(document, reference.path);
+  return operationOf(document, reference.method, reference.path) ? { document, method: reference.method } : undefined;
 }
 
 /** The local file a page's spec reference names: its path, or its name without extension. */

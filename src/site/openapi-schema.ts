@@ -78,3 +78,15 @@ export function jsonSchemaOf(content: Record<string, MediaType> | undefined): Sc
 export function operationOf(document: OpenApiDocument, method: HttpMethod, path: string): Operation | undefined {
   return document.paths[path]?.[method.toLowerCase()] as Operation | undefined;
 }
+
+/**
+ * The spec as its webhook `name` reads like an operation: the webhook's path item at the path
+ * `name`, and no servers (the API sends a webhook; no request URL goes with it). Undefined when
+ * the spec has no such webhook.
+ */
+export function webhookView(document: OpenApiDocument, name: string): { document: OpenApiDocument; method: HttpMethod } | undefined {
+  const item = (document.webhooks as Record<string, Record<string, unknown>> | undefined)?.[name];
+  const method = Object.keys(item ?? {}).find((key) => ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(key));
+  if (!item || !method) return undefined;
+  return { document: { ...document, servers: [], paths: { [name]: item } }, method: method.toUpperCase() as HttpMethod };
+}

@@ -51,6 +51,17 @@ const OTHER_SPEC = {
   info: { title: 'Other', version: '1' },
   servers: [{ url: 'https://other.test/v1' }],
   components: { securitySchemes: { zoneKey: { type: 'apiKey', in: 'header', name: 'X-Zone-Key' } } },
+  webhooks: {
+    zoneUpdated: {
+      post: {
+        summary: 'Zone updated',
+        requestBody: {
+          content: { 'application/json': { schema: { type: 'object', properties: { zone: { type: 'string', description: 'The zone that changed.' } } } } },
+        },
+        responses: { '200': { description: 'Acknowledged.' } },
+      },
+    },
+  },
   paths: {
     '/zones': {
       get: { summary: 'List zones', security: [{ zoneKey: [] }], parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' } }], responses: {} },
@@ -62,7 +73,7 @@ const SITE = {
   'docs.json': {
     name: 'Schedules',
     api: { openapi: 'v3-openapi.yaml', playground: { display: 'simple' }, examples: { languages: ['curl', 'python'], defaults: 'required' } },
-    navigation: { pages: ['create', 'by-path', 'zones', 'missing', 'remote'] },
+    navigation: { pages: ['create', 'by-path', 'zones', 'zone-updated', 'missing', 'remote'] },
   },
   'v3-openapi.yaml': V3_SPEC,
   'specs/other.json': OTHER_SPEC,
@@ -72,6 +83,7 @@ const SITE = {
     { title: 'Zones', openapi: 'GET /zones' },
     '<RequestExample>\n\n```bash Own\ncurl https://other.test/v1/zones?mine\n```\n\n</RequestExample>',
   ),
+  'zone-updated.mdx': page({ openapi: 'specs/other.json webhook zoneUpdated' }),
   'missing.mdx': page({ title: 'Missing', openapi: 'GET /nowhere' }),
   'remote.mdx': page({ title: 'Remote', openapi: 'https://specs.example.com/api.json GET /x' }),
 };
@@ -105,6 +117,14 @@ describe('openapi frontmatter pages', () => {
     expect(pageOf('zones').params.map((p) => p.name)).toEqual(['limit']);
   });
 
+  it('document a webhook of a spec: what it sends, without a request URL', () => {
+    const webhook = pageOf('zone-updated');
+    expect(webhook.title).toBe('Zone updated');
+    expect(webhook.endpoint).toBeUndefined();
+    expect(webhook.params.map((p) => `${p.location}:${p.name}`)).toEqual(['body:zone']);
+    expect(loaded.diagnostics.filter((d) => d.file === 'zone-updated.mdx')).toEqual([]);
+  });
+
   it('report an operation no spec has at the frontmatter, naming the specs searched', () => {
     const found = loaded.diagnostics.filter((d) => d.file === 'missing.mdx');
     expect(found).toMatchObject([{ code: 'openapi/missing-operation', severity: 'error', line: 3 }]);
@@ -120,7 +140,10 @@ describe('openapi frontmatter pages', () => {
   it('build with the operation in the HTML, the Markdown and search', async () => {
     // A build with an error writes nothing: this one leaves the missing operation out.
     const { 'missing.mdx': _missing, ...pages } = SITE;
-    const built = writeSite({ ...pages, 'docs.json': { ...SITE['docs.json'], navigation: { pages: ['create', 'by-path', 'zones', 'remote'] } } });
+    const built = writeSite({
+      ...pages,
+      'docs.json': { ...SITE['docs.json'], navigation: { pages: ['create', 'by-path', 'zones', 'zone-updated', 'remote'] } },
+    });
     out = join(built, '..', `${built.split('/').pop()}-out`);
     const report = await build(built, { out, jobs: 1 });
     expect(report.errors).toEqual([]);
