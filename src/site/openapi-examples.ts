@@ -147,7 +147,9 @@ function shellQuoted(text: string): string {
 }
 
 function curl(request: Request): string {
-  const lines = [`curl --request ${request.method}`, `--url ${shellQuoted(request.url).replace(/^'([^'\s]*)'$/, '$1')}`];
+  // Quoted when the shell would read anything in it (`&` of a query string, `?`, `*`).
+  const url = /^[\w\-.:/{}%=@+,]+$/.test(request.url) ? request.url : shellQuoted(request.url);
+  const lines = [`curl --request ${request.method}`, `--url ${url}`];
   for (const [name, value] of request.headers) lines.push(`--header ${shellQuoted(`${name}: ${value}`)}`);
   if (request.body !== undefined) lines.push(`--data ${shellQuoted(JSON.stringify(request.body, null, 2))}`);
   return lines.join(' \\\n  ');

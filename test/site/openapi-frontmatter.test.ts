@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/bundle/index.js';
 import { loadSite } from '../../src/site/index.js';
+import type { OpenApiDocument } from '../../src/site/openapi.js';
+import { operationExamples } from '../../src/site/openapi-examples.js';
 import { page, writeSite } from '../helpers/site.js';
 
 const V3_SPEC = `openapi: 3.0.3
@@ -179,5 +181,21 @@ describe('openapi frontmatter pages', () => {
     const markdown = readFileSync(join(out, 'zones.md'), 'utf8');
     expect(markdown.match(/<RequestExample>/g)).toHaveLength(1);
     expect(markdown).toContain('zones?mine');
+  });
+});
+
+describe('OpenAPI request examples', () => {
+  it('quote a URL with a query string for the shell in cURL', () => {
+    const mdx = operationExamples(OTHER_SPEC as unknown as OpenApiDocument, 'GET', '/zones', {
+      url: 'https://other.test/v1/zones',
+      settings: { languages: ['curl'] },
+    });
+    expect(mdx).toContain("--url 'https://other.test/v1/zones?limit=123'");
+    expect(
+      operationExamples(OTHER_SPEC as unknown as OpenApiDocument, 'GET', '/zones', {
+        url: 'https://other.test/v1/zones',
+        settings: { languages: ['curl'], defaults: 'required' },
+      }),
+    ).toContain('--url https://other.test/v1/zones');
   });
 });
