@@ -45,12 +45,11 @@ export async function addPageOperations(input: PageOperationsInput): Promise<Pag
   const specs = new Map<string, string>();
   const auth = new Map<string, OperationAuth>();
   const fileSet = new Set(input.files);
-  const loaded = new Map<string, OpenApiDocument | string>(input.documents);
-  const load = async (file: string): Promise<OpenApiDocument | string> => {
+  const loaded = new Map<string, OpenApiDocument | string | RefusedPathError>(input.documents);
+  const load = async (file: string): Promise<OpenApiDocument | string | RefusedPathError> => {
     let document = loaded.get(file);
     if (document === undefined) {
-      const result = await loadDocument(input.folder, file);
-      document = result instanceof RefusedPathError ? result.message : result;
+      document = await loadDocument(input.folder, file);
       loaded.set(file, document);
     }
     return document;
@@ -78,12 +77,15 @@ export async function addPageOperations(input: PageOperationsInput): Promise<Pag
     } else if (reference.file !== undefined) {
       const file = specFileOf(reference.file, fileSet);
       const document = file === undefined ? undefined : await load(file);
-      if (file === undefined) {
+      const refused = document instanceof RefusedPathError ? document : input.folder.refusalOf(openApiPath(reference.file));
+      if (refused) {
+        diagnostics.push(diagnostic('file/refused', page, reference.at, `OpenAPI file ${refused.message}`));
+      } else if (file === undefined) {
         diagnostics.push(diagnostic('openapi/missing-file', page, reference.at, `OpenAPI file "${reference.file}" does not exist or is ignored.`));
       } else if (typeof document === 'string') {
         diagnostics.push(diagnostic('openapi/invalid-file', page, reference.at, `OpenAPI file "${file}" cannot be used: ${document}`));
       } else {
-        const match = operationIn(document!, reference);
+        const match = operationIn(document as OpenApiDocument, reference);
         if (match) found = { file, ...match };
         else diagnostics.push(diagnostic('openapi/missing-operation', page, reference.at, `OpenAPI file "${file}" has no operation ${operation}.`));
       }
@@ -91,7 +93,7 @@ export async function addPageOperations(input: PageOperationsInput): Promise<Pag
       const searched = await everySpec();
       for (const file of searched) {
         const document = await load(file);
-        const match = typeof document === 'string' ? undefined : operationIn(document, reference);
+        const match = typeof document === 'string' || document instanceof RefusedPathError ? undefined : operationIn(document, reference);
         if (match) {
           found = { file, ...match };
           break;
@@ -144,7 +146,11 @@ function specFileOf(reference: string, files: ReadonlySet<string>): string | und
 }
 
 /** Every OpenAPI file of the folder, named by docs.json or not, in path order. */
-async function findSpecs(input: PageOperationsInput, files: ReadonlySet<string>, load: (file: string) => Promise<OpenApiDocument | string>): Promise<string[]> {
+async function findSpecs(
+  input: PageOperationsInput,
+  files: ReadonlySet<string>,
+  load: (file: string) => Promise<OpenApiDocument | string | RefusedPathError>,
+): Promise<string[]> {
   const specs = new Set(input.named.filter((file) => !isRemoteSpec(file)).map(openApiPath));
   for (const file of input.files) {
     if (specs.has(file) || !SPEC_FILE.test(file) || file === 'docs.json') continue;
@@ -152,7 +158,10 @@ async function findSpecs(input: PageOperationsInput, files: ReadonlySet<string>,
     if (head !== undefined && SPEC_OPENING.test(head.slice(0, 4096))) specs.add(file);
   }
   const usable: string[] = [];
-  for (const file of [...specs].sort()) if (files.has(file) && typeof (await load(file)) !== 'string') usable.push(file);
+  for (const file of [...specs].sort()) {
+    const document = files.has(file) ? await load(file) : undefined;
+    if (document !== undefined && typeof document !== 'string' && !(document instanceof RefusedPathError)) usable.push(file);
+  }
   return usable;
 }
 
