@@ -1,6 +1,6 @@
 // Builds every page through the cache and the worker pool; the site loader calls this to parse.
 import { join } from 'node:path';
-import { ConfinedFolder, readPageSource, runPool, snippetsDigest, type ParsedPage } from '../content/index.js';
+import { ConfinedFolder, readPageSource, runPool, snippetsDigest, type FrontmatterDefaults, type ParsedPage } from '../content/index.js';
 import { SourceStamps } from './source-stamps.js';
 import { DOCSITE_VERSION } from '../version.js';
 import { BUILD_PAGE_JOB, buildPageSource, bytesOf, pageCacheKey, textOf, type BuiltPage, type PageContext, type PageText } from './page-job.js';
@@ -26,8 +26,8 @@ export interface PageBuilder {
    * `onMisses` learns how many pages the cache lacks, before they are built.
    */
   parse(root: string, files: readonly string[], onProgress: (done: number) => void, onMisses?: (count: number) => void): Promise<ParsedPage[]>;
-  /** The `parseSource` option of loadSite: builds a generated page (in this thread; there are few). */
-  parseSource(file: string, source: string): ParsedPage;
+  /** The `parseSource` option of loadSite: builds a generated or composed page (in this thread; there are few). */
+  parseSource(file: string, source: string, defaults?: FrontmatterDefaults): ParsedPage;
   /** Built pages by file, after `parse` ran. */
   readonly built: Map<string, HeldPage>;
   /** The cache key of each built page by file: a hash of everything the page was built from. */
@@ -44,6 +44,8 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
   const stampsFile = join(outDir, '.cache', 'sources.json');
   /** Made when the docs folder is known: a stamp vouches for a page only under the same snippets. */
   let stamps: SourceStamps | undefined;
+  /** The docs folder and its snippets, known once `parse` ran. */
+  let pageContext: PageContext | undefined;
   const built = new Map<string, HeldPage>();
   // A page from a worker holds its texts as bytes until they are written.
   const hold = (page: BuiltPage): HeldPage => ({
@@ -64,16 +66,18 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
       cache.commit();
       stamps?.save();
     },
-    parseSource(file, source) {
-      const page = buildPageSource(file, source);
+    parseSource(file, source, defaults) {
+      // A page file with its operation added places snippets like any page; a generated page has none.
+      const page = buildPageSource(file, source, defaults ? pageContext : undefined, defaults);
       built.set(file, hold(page));
       keys.set(file, page.key!);
       return page.parsed;
     },
     async parse(root, files, onProgress, onMisses) {
       const folder = new ConfinedFolder(root);
-      const pageContext: PageContext = { folder, snippets: snippetsDigest(folder) };
-      const sourceStamps = new SourceStamps(stampsFile, `${DOCSITE_VERSION}\0${pageContext.snippets}`, outDir);
+      const context: PageContext = { folder, snippets: snippetsDigest(folder) };
+      pageContext = context;
+      const sourceStamps = new SourceStamps(stampsFile, `${DOCSITE_VERSION}\0${context.snippets}`, outDir);
       stamps = sourceStamps;
       // Each file's stat is taken while the cache's log is still being read; a file the folder
       // refuses has no stamp, so it is read, and reported, below.
@@ -89,7 +93,7 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
           keys.set(file, stamped);
           built.set(
             file,
-            heldFromCache(pageContext, file, stamped, hit, () => folder.read(file).toString('utf8')),
+            heldFromCache(context, file, stamped, hit, () => folder.read(file).toString('utf8')),
           );
           cacheHits++;
           continue;
@@ -103,21 +107,21 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
           built.set(file, hold({ parsed: read.failed, html: '', markdown: '', source: '' }));
           continue;
         }
-        const key = pageCacheKey(DOCSITE_VERSION, file, read.source, pageContext.snippets);
+        const key = pageCacheKey(DOCSITE_VERSION, file, read.source, context.snippets);
         const cached = cache.get(key);
         if (cached) {
           keys.set(file, key);
           sourceStamps.record(file, key);
           built.set(
             file,
-            heldFromCache(pageContext, file, key, cached, () => read.source),
+            heldFromCache(context, file, key, cached, () => read.source),
           );
           cacheHits++;
         } else misses.push(file);
       }
       onProgress(files.length - misses.length);
       onMisses?.(misses.length);
-      const fresh = await runPool(BUILD_PAGE_JOB, root, misses, { snippets: pageContext.snippets }, jobs, (done) =>
+      const fresh = await runPool(BUILD_PAGE_JOB, root, misses, { snippets: context.snippets }, jobs, (done) =>
         onProgress(files.length - misses.length + done),
       );
       fresh.forEach((page, i) => {

@@ -4,6 +4,7 @@ import {
   analyseTree,
   completePage,
   ConfinedFolder,
+  type FrontmatterDefaults,
   mayUseSnippets,
   readPageSource,
   type ParsedPage,
@@ -48,9 +49,12 @@ export function buildPages(context: PageContext, files: readonly string[], known
   return files.map((file, i) => renderPage(context, file, known[i])).map(finishPage);
 }
 
-/** Parses and renders a page from its source: a file's (with its context), or a generated OpenAPI page's. */
-export function buildPageSource(file: string, source: string, context?: PageContext): BuiltPage {
-  return finishPage(renderSource(file, source, context));
+/**
+ * Parses and renders a page from its source: a generated OpenAPI page's, or a page file's with its
+ * operation added (then with its context, and the operation's frontmatter as `defaults`).
+ */
+export function buildPageSource(file: string, source: string, context?: PageContext, defaults?: FrontmatterDefaults): BuiltPage {
+  return finishPage(renderSource(file, source, context, defaults));
 }
 
 /** A page parsed and rendered, its tree gone: what finishPage needs. */
@@ -64,8 +68,8 @@ function renderPage(context: PageContext, file: string, known: string | undefine
   return renderSource(file, read.source, context);
 }
 
-function renderSource(file: string, source: string, context: PageContext | undefined): RenderedPage {
-  const { tree, pending } = analyseTree(file, source, context ? { folder: context.folder } : {});
+function renderSource(file: string, source: string, context: PageContext | undefined, defaults?: FrontmatterDefaults): RenderedPage {
+  const { tree, pending } = analyseTree(file, source, { ...(context ? { folder: context.folder } : {}), ...(defaults ? { defaults } : {}) });
   // Links as validate resolved them, in the HTML and the Markdown alike (the tree was parsed from the text without a BOM).
   const text = source.replace(/^\uFEFF/, '');
   const urlEdits = tree ? resolveBrowserUrls(tree, pending.path, text) : [];
@@ -78,7 +82,9 @@ function finishPage(page: RenderedPage): BuiltPage {
   const parsed = completePage(pending);
   const { title, frontmatter } = parsed.page;
   const markdown = pageMarkdown(withUrlEdits(text, urlEdits), title, frontmatter.description, resolveSnippetUrls(pending.snippets, pending.path));
-  return { parsed, html, markdown, source, key: pageCacheKey(DOCSITE_VERSION, pending.file, source, context?.snippets) };
+  // The frontmatter defaults shape the page as much as its source does.
+  const keyed = pending.defaults ? `${source}\0${JSON.stringify(pending.defaults.data)}` : source;
+  return { parsed, html, markdown, source, key: pageCacheKey(DOCSITE_VERSION, pending.file, keyed, context?.snippets) };
 }
 
 export const BUILD_PAGE_JOB: PoolJob<{ snippets: string }, BuiltPage> = {

@@ -56,11 +56,18 @@ export function parseEndpointReference(value: string): { file?: string; method: 
 
 /** Parses the `openapi` frontmatter value of a page. */
 export function parseOpenApiReference(value: string, file: string, at: Position): { openapi?: OpenApiReference; diagnostics: Diagnostic[] } {
+  const webhook = /^(?:(\S+)\s+)?webhook\s+(\S+)$/i.exec(value.trim());
+  if (webhook) return { openapi: { ...(webhook[1] ? { file: webhook[1] } : {}), method: 'POST', path: webhook[2]!, webhook: true, at }, diagnostics: [] };
   const reference = parseEndpointReference(value);
   if (!reference) {
     return {
       diagnostics: [
-        diagnostic('nav/invalid-entry', file, at, `"openapi" must be "<METHOD> <path>" or "<openapi file> <METHOD> <path>"; got ${JSON.stringify(value)}.`),
+        diagnostic(
+          'nav/invalid-entry',
+          file,
+          at,
+          `"openapi" must be "<METHOD> <path>", "<openapi file> <METHOD> <path>" or "<openapi file> webhook <name>"; got ${JSON.stringify(value)}.`,
+        ),
       ],
     };
   }

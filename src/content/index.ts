@@ -1,7 +1,17 @@
 export { ConfinedFolder, RefusedPathError, type RefusalReason } from './confined-folder.js';
 export { discoverFiles, ALWAYS_IGNORED, IGNORE_FILE, type SiteFiles, type SkippedLink } from './discover.js';
 export { parseMdx, mdxProcessor } from './mdx-processor.js';
-export { parsePage, analysePage, analyseTree, completePage, pagePathOf, type ParsedPage, type ParseOptions, type PendingPage } from './parse-page.js';
+export {
+  parsePage,
+  analysePage,
+  analyseTree,
+  completePage,
+  pagePathOf,
+  type ParsedPage,
+  type ParseOptions,
+  type FrontmatterDefaults,
+  type PendingPage,
+} from './parse-page.js';
 export { readPages, readPageSource } from './read-page.js';
 export { PARSE_JOB, parsePages } from './parse-pool.js';
 export { runPool, defaultJobs, type PoolJob } from './worker-pool.js';

@@ -68,7 +68,10 @@ export interface OpenApiReference {
   /** The OpenAPI file, when the reference names one. */
   file?: string;
   method: HttpMethod;
+  /** The operation's path; for a webhook, its name under `webhooks`. */
   path: string;
+  /** `<file> webhook <name>`: a webhook of the spec, whose method the spec gives (until then POST). */
+  webhook?: true;
   at: Position;
 }
 

@@ -1,6 +1,6 @@
 // Turns one MDX page's source into its page model and the diagnostics found on the way.
 import type { Root } from 'mdast';
-import { parseFrontmatter, scriptUrlScheme } from '../config/index.js';
+import { parseFrontmatter, scriptUrlScheme, type Frontmatter } from '../config/index.js';
 import { diagnostic, START, type Diagnostic, type Position } from '../diagnostics/index.js';
 import { parseApiDeclaration, parseOpenApiReference } from './api-declaration.js';
 import { extractApiFields } from './api-fields.js';
@@ -26,6 +26,15 @@ export function pagePathOf(file: string): string {
 export interface ParseOptions {
   /** The docs folder, to read the snippets the page places from; without it they are left out. */
   folder?: ConfinedFolder;
+  /** Frontmatter the page's own overrides (an OpenAPI operation's title, description and `api`), placed `at` for diagnostics. */
+  defaults?: FrontmatterDefaults;
+}
+
+/** Frontmatter a page takes unless it writes the key itself. */
+export interface FrontmatterDefaults {
+  data: Frontmatter;
+  /** Where the defaults came from in the page (its `openapi` key), for diagnostics of their values. */
+  at: Position;
 }
 
 /** Parses a page. Never throws for bad content: problems become diagnostics. */
@@ -68,6 +77,7 @@ export interface PendingPage {
   after: Diagnostic[];
   /** What the page takes from snippets (see inlineSnippets); nothing without `folder`. */
   snippets: SnippetUse;
+  defaults?: FrontmatterDefaults;
 }
 
 /** The part of analysePage that needs the MDX tree: the tree (undefined when the MDX did not parse) and what completes the page. */
@@ -90,7 +100,17 @@ export function analyseTree(file: string, source: string, options: ParseOptions 
     before.push(error instanceof TooDeepError || isStackOverflow(error) ? tooDeepDiagnostic(error, file) : syntaxDiagnostic(error, file));
     // Still check the frontmatter, so one run reports every problem of the page.
     const text = FRONTMATTER.exec(mdx)?.[1];
-    const pending = { file, path, parsed: false, yaml: text === undefined ? undefined : { text, line: 2 }, found: {}, before, after, snippets };
+    const pending = {
+      file,
+      path,
+      parsed: false,
+      yaml: text === undefined ? undefined : { text, line: 2 },
+      found: {},
+      before,
+      after,
+      snippets,
+      ...(options.defaults ? { defaults: options.defaults } : {}),
+    };
     return { tree: undefined, pending };
   }
 
@@ -111,21 +131,23 @@ export function analyseTree(file: string, source: string, options: ParseOptions 
     before,
     after,
     snippets,
+    ...(options.defaults ? { defaults: options.defaults } : {}),
   };
   return { tree, pending };
 }
 
 /** Finishes a page analysed by analyseTree: reads its frontmatter and what depends on it. */
-export function completePage({ file, path, parsed, yaml, found, before, after }: PendingPage): ParsedPage {
+export function completePage({ file, path, parsed, yaml, found, before, after, defaults }: PendingPage): ParsedPage {
   const fm = yaml ? parseFrontmatter(yaml.text, file, yaml.line) : undefined;
   const diagnostics = [...before, ...(fm?.diagnostics ?? []), ...after];
-  const frontmatter = fm?.data ?? {};
+  const frontmatter = { ...defaults?.data, ...fm?.data };
+  const defaultPositions = Object.fromEntries(Object.keys(defaults?.data ?? {}).map((key) => [key, defaults!.at]));
   const page: PageModel = {
     path,
     file,
     parsed,
     frontmatter,
-    frontmatterPositions: fm?.positions ?? {},
+    frontmatterPositions: { ...defaultPositions, ...fm?.positions },
     title: frontmatter.title ?? found.headings?.[0]?.text ?? path,
     headings: [],
     sections: [],

@@ -87,6 +87,10 @@ export const catalogue = {
   'openapi/missing-file': { severity: 'error', hint: 'Check the path of the OpenAPI file; it is relative to the docs root.' },
   'openapi/invalid-file': { severity: 'error', hint: 'The OpenAPI file must be valid JSON or YAML with a `paths` object.' },
   'openapi/missing-operation': { severity: 'error', hint: 'The operation must exist under `paths` in the OpenAPI file with that method.' },
+  'openapi/remote-file': {
+    severity: 'warning',
+    hint: 'docsite does not download specs: save the OpenAPI file in the docs folder and name its path, to show the operation on the page.',
+  },
   'api/missing-server': { severity: 'error', hint: 'Set `api.mdx.server` in docs.json, or write a full URL in `api`.' },
   'api/invalid-method': { severity: 'error', hint: 'Use one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE.' },
   'api/invalid-path': { severity: 'error', hint: 'Write `api` as `<METHOD> <full URL or /path>` with balanced `{param}` braces.' },

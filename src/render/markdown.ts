@@ -3,6 +3,8 @@ import { extractHeadingIds, NO_USE, type SnippetUse } from '../content/index.js'
 
 const FRONTMATTER = /^---\n[\s\S]*?\n---\n?/;
 const ESM_LINE = /^(import|export)\s.*$/gm;
+/** A fenced code block, whose lines are code even when they read like `import` statements. */
+const FENCED_CODE = /^([ \t]*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n\1?\2[`~]*[ \t]*(?=\n|$)|$(?![\s\S]))/gm;
 
 /**
  * Markdown for agents and `Accept: text/markdown`: the page title as H1, the description as a
@@ -30,7 +32,7 @@ export function pageMarkdown(source: string, title: string, description?: string
  */
 function markdownBody(source: string, { placed, variables, markup }: SnippetUse): string {
   const text = withMarkup(source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), markup);
-  const body = fillNames(forAgents(extractHeadingIds(text.replace(FRONTMATTER, '')).source.replace(ESM_LINE, '')), variables);
+  const body = fillNames(forAgents(withoutEsm(extractHeadingIds(text.replace(FRONTMATTER, '')).source)), variables);
   if (placed.size === 0) return body;
   return body.replace(/^[ \t]*<([A-Za-z_$][\w$]*)((?:\s+[\w-]+="[^"]*")*)\s*\/>[ \t]*$/gm, (line, name: string, attributes: string) => {
     const snippet = placed.get(name);
@@ -121,6 +123,17 @@ function withMarkup(text: string, markup: SnippetUse['markup']): string {
     if (/^[ \t]*</.test(lines[line - 1] ?? '') && /[/>][ \t]*$/.test(lines[end - 1] ?? '')) lines.splice(line - 1, end - line + 1, markdown);
   }
   return lines.join('\n');
+}
+
+/** The text without its `import` / `export` lines, but for those inside fenced code blocks. */
+function withoutEsm(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(FENCED_CODE)) {
+    out += text.slice(last, match.index).replace(ESM_LINE, '') + match[0];
+    last = match.index + match[0].length;
+  }
+  return out + text.slice(last).replace(ESM_LINE, '');
 }
 
 /** `{name}` expressions with a value in `values` replaced by it; others left as written. */

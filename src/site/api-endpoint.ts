@@ -2,6 +2,7 @@
 import type { AuthMethod, DocsConfig, PlaygroundMode } from '../config/index.js';
 import type { HttpMethod, PageModel } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
+import type { OperationAuth } from './openapi-page.js';
 
 /** A manually documented API endpoint with the site's settings applied. */
 export interface ResolvedEndpoint {
@@ -24,8 +25,12 @@ export function configuredServers(config: DocsConfig): string[] {
   return server === undefined ? [] : Array.isArray(server) ? server : [server];
 }
 
-/** Resolves a page's endpoint; undefined (with a diagnostic) when it cannot be. */
-export function resolveEndpoint(page: PageModel, config: DocsConfig, diagnostics: Diagnostic[]): ResolvedEndpoint | undefined {
+/**
+ * Resolves a page's endpoint; undefined (with a diagnostic) when it cannot be. `specAuth` is the
+ * authentication an OpenAPI operation's spec gives it: the page's `authMethod` overrides it, and it
+ * overrides the site's `api.mdx.auth`.
+ */
+export function resolveEndpoint(page: PageModel, config: DocsConfig, diagnostics: Diagnostic[], specAuth?: OperationAuth): ResolvedEndpoint | undefined {
   const api = page.api;
   if (!api) return undefined;
   const servers = api.isFullUrl ? [] : configuredServers(config);
@@ -36,8 +41,8 @@ export function resolveEndpoint(page: PageModel, config: DocsConfig, diagnostics
     return undefined;
   }
   const playground = page.frontmatter.playground ?? config.api?.playground?.display ?? 'interactive';
-  const authMethod = page.frontmatter.authMethod ?? config.api?.mdx?.auth?.method ?? 'none';
-  const authName = config.api?.mdx?.auth?.name;
+  const authMethod = page.frontmatter.authMethod ?? specAuth?.method ?? config.api?.mdx?.auth?.method ?? 'none';
+  const authName = specAuth?.method === 'key' && authMethod === 'key' ? specAuth.name : config.api?.mdx?.auth?.name;
   // With the playground hidden nothing is sent, so no authentication needs configuring.
   if (authMethod === 'key' && !authName && playground !== 'none') {
     const at = page.frontmatterPositions.authMethod ?? api.at;

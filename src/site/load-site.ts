@@ -3,15 +3,27 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { CONFIG_FILE, configScriptUrls, parseDocsConfig, scriptUrlScheme, type SourceLocator } from '../config/index.js';
-import { ConfinedFolder, discoverFiles, parsePage, parsePages, readSkills, RefusedPathError, type PageModel, type ParsedPage } from '../content/index.js';
+import {
+  ConfinedFolder,
+  discoverFiles,
+  parsePage,
+  parsePages,
+  readSkills,
+  RefusedPathError,
+  type FrontmatterDefaults,
+  type ParsedPage,
+} from '../content/index.js';
 import { compareDiagnostics, diagnostic, START, type Diagnostic } from '../diagnostics/index.js';
 import { UsageError } from '../errors.js';
 import { configuredServers, resolveEndpoint } from './api-endpoint.js';
 import { checkSiteImages, linkChecker, siteImageFiles } from './check-links.js';
 import { addUnusedDocument, checkOperations, openApiPath, type OpenApiDocument, type OperationReference } from './openapi.js';
-import { openApiPageSource, operationOf } from './openapi-page.js';
+import { addPageOperations } from './openapi-frontmatter.js';
+import type { ExampleSettings } from './openapi-examples.js';
+import { openApiPageSource, operationAuth, type OperationAuth, type OperationSettings } from './openapi-page.js';
+import { operationOf } from './openapi-schema.js';
 import { BUNDLE_FOLDER, checkPublishedFiles, skippedLinkDiagnostic } from './published-files.js';
-import { isPagePath, openApiFileOf, resolveNavigation } from './resolve-navigation.js';
+import { isPagePath, openApiFileOf, openApiFilesOf, resolveNavigation } from './resolve-navigation.js';
 import { describeClash, runtimeClashOf } from './runtime-paths.js';
 import { classifyPage, pageUrl, type SiteModel, type SitePage } from './site-model.js';
 import { documentedFiles, usedFiles } from './used-files.js';
@@ -25,8 +37,11 @@ export interface LoadOptions {
   ignore?: string[];
   /** Parses the page files; the build passes one that also renders and caches. Default: parsePages. */
   parse?(root: string, files: readonly string[], onProgress: (done: number) => void): Promise<ParsedPage[]>;
-  /** Parses a generated page (an OpenAPI operation's); the build passes one that also renders. Default: parsePage. */
-  parseSource?(file: string, source: string): ParsedPage;
+  /**
+   * Parses a generated page (an OpenAPI operation's), or a page file with its operation added (with the
+   * operation's frontmatter as `defaults`); the build passes one that also renders. Default: parsePage.
+   */
+  parseSource?(file: string, source: string, defaults?: FrontmatterDefaults): ParsedPage;
 }
 
 export interface LoadResult {
@@ -53,13 +68,15 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   diagnostics.push(...files.skippedLinks.map(skippedLinkDiagnostic));
   diagnostics.push(...files.refused.map((error) => diagnostic('file/refused', error.path, START, error.message)));
   const progress = (done: number): void => options.onProgress?.(done, files.pages.length);
-  const parsed = onePerPath(
+  let parsed = onePerPath(
     await (options.parse ? options.parse(root, files.pages, progress) : parsePages(root, files.pages, options.jobs, progress)),
     diagnostics,
   );
-  for (const result of parsed) diagnostics.push(...result.diagnostics);
   diagnostics.push(...checkPagePaths(parsed));
-  if (!config) return { site: undefined, diagnostics: diagnostics.sort(compareDiagnostics) };
+  if (!config) {
+    for (const result of parsed) diagnostics.push(...result.diagnostics);
+    return { site: undefined, diagnostics: diagnostics.sort(compareDiagnostics) };
+  }
 
   const pagePaths = new Set(parsed.map((p) => p.page.path));
   // A path that leaves the docs folder (`../x`, from a link) or is not one (`./x`) names no page, ignored or not.
@@ -70,24 +87,41 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   diagnostics.push(...nav.diagnostics);
 
   const fileSet = new Set(files.files);
-  const references = operationReferences(
-    nav.navigation.endpoints,
-    parsed.map((p) => p.page),
-    defaultOpenApi,
-    diagnostics,
+  const references = nav.navigation.endpoints.map(
+    (e): OperationReference => ({ openapi: e.openapi, method: e.method, path: e.path, file: CONFIG_FILE, at: e.at }),
   );
   const openapi = await checkOperations(folder, references, fileSet);
   diagnostics.push(...openapi.diagnostics);
   // Named by docs.json but used by no page: still the site's OpenAPI file, with the access of an unused one.
   if (defaultOpenApi) await addUnusedDocument(folder, openApiPath(defaultOpenApi), fileSet, openapi.documents);
-  const generated = endpointPages(nav.navigation.endpoints, openapi.documents, pagePaths, configuredServers(config)[0], options.parseSource ?? parsePage);
+  const parseSource = options.parseSource ?? ((file, source, defaults) => parsePage(file, source, { folder, ...(defaults ? { defaults } : {}) }));
+  const siteAuth = config.api?.mdx?.auth?.method;
+  const settings: OperationSettings = {
+    siteServer: configuredServers(config)[0],
+    siteAuth: siteAuth ? { method: siteAuth, ...(config.api?.mdx?.auth?.name ? { name: config.api.mdx.auth.name } : {}) } : undefined,
+    examples: config.api?.examples as ExampleSettings | undefined,
+  };
+  const withOperations = await addPageOperations({
+    folder,
+    files: files.files,
+    pages: parsed,
+    named: [...openApiFilesOf(config.api?.openapi), ...references.map((r) => r.openapi)],
+    documents: openapi.documents,
+    settings,
+    parse: parseSource,
+  });
+  parsed = withOperations.pages;
+  diagnostics.push(...withOperations.diagnostics);
+  for (const result of parsed) diagnostics.push(...result.diagnostics);
+  const specAuth = new Map(withOperations.auth);
+  const generated = endpointPages(nav.navigation.endpoints, openapi.documents, pagePaths, settings, parseSource, specAuth);
   for (const result of generated) diagnostics.push(...result.diagnostics);
-  const documented = documentedFiles(nav.navigation.endpoints, generated, parsed, defaultOpenApi, openapi.documents);
+  const documented = documentedFiles(nav.navigation.endpoints, generated, withOperations.specs, openapi.documents);
   const fileTargets = { pages: new Set([...parsed, ...generated].map(({ page }) => page.path)), files: fileSet, siteFiles: new Set(siteImageFiles(config)) };
 
   const pages = [...parsed, ...generated]
     .map(({ page }: ParsedPage): SitePage => {
-      const endpoint = resolveEndpoint(page, config, diagnostics);
+      const endpoint = resolveEndpoint(page, config, diagnostics, specAuth.get(page.path));
       const files = usedFiles(page, documented.get(page.path), fileTargets);
       return { ...page, ...classifyPage(page, nav.navigation, config), ...(endpoint ? { endpoint } : {}), ...(files.length > 0 ? { files } : {}) };
     })
@@ -172,40 +206,27 @@ async function assertDocsFolder(root: string): Promise<void> {
   }
 }
 
-/** The pages of the OpenAPI operations listed in navigation, written from their specs (a real page at the same path wins). */
+/**
+ * The pages of the OpenAPI operations listed in navigation, written from their specs (a real page
+ * at the same path wins); the authentication each one's spec gives it goes into `auth`.
+ */
 function endpointPages(
   endpoints: SiteModel['navigation']['endpoints'],
   documents: ReadonlyMap<string, OpenApiDocument>,
   existing: ReadonlySet<string>,
-  siteServer: string | undefined,
+  settings: OperationSettings,
   parse: (file: string, source: string) => ParsedPage,
+  auth: Map<string, OperationAuth>,
 ): ParsedPage[] {
   const written = new Map<string, ParsedPage>();
   for (const endpoint of endpoints) {
     const document = documents.get(openApiPath(endpoint.openapi));
     if (existing.has(endpoint.page) || written.has(endpoint.page) || !document || !operationOf(document, endpoint.method, endpoint.path)) continue;
-    written.set(endpoint.page, parse(`${endpoint.page}.mdx`, openApiPageSource(document, endpoint.method, endpoint.path, siteServer)));
+    written.set(endpoint.page, parse(`${endpoint.page}.mdx`, openApiPageSource(document, endpoint.method, endpoint.path, settings)));
+    const authentication = operationAuth(document, endpoint.method, endpoint.path);
+    if (authentication) auth.set(endpoint.page, authentication);
   }
   return [...written.values()];
-}
-
-function operationReferences(
-  endpoints: SiteModel['navigation']['endpoints'],
-  pages: readonly PageModel[],
-  defaultOpenApi: string | undefined,
-  diagnostics: Diagnostic[],
-): OperationReference[] {
-  const references: OperationReference[] = endpoints.map((e) => ({ openapi: e.openapi, method: e.method, path: e.path, file: CONFIG_FILE, at: e.at }));
-  for (const page of pages) {
-    if (!page.openapi) continue;
-    const openapi = page.openapi.file ?? defaultOpenApi;
-    if (!openapi) {
-      diagnostics.push(diagnostic('nav/endpoint-without-openapi', page.file, page.openapi.at, '`openapi` names no file, and docs.json sets no `api.openapi`.'));
-      continue;
-    }
-    references.push({ openapi, method: page.openapi.method, path: page.openapi.path, file: page.file, at: page.openapi.at });
-  }
-  return references;
 }
 
 function checkRedirects(redirects: NonNullable<SiteModel['config']['redirects']>, pages: ReadonlyMap<string, SitePage>, locator: SourceLocator): Diagnostic[] {

@@ -1,64 +1,12 @@
 // Writes the MDX page of an OpenAPI operation listed in navigation, so it is built like any page.
+import type { AuthMethod } from '../config/index.js';
 import type { HttpMethod } from '../content/index.js';
 import type { OpenApiDocument } from './openapi.js';
-
-type Schema = {
-  type?: string | string[];
-  format?: string;
-  description?: string;
-  default?: unknown;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  $ref?: string;
-  enum?: unknown[];
-  deprecated?: boolean;
-  allOf?: Schema[];
-};
-type Parameter = { name?: string; in?: string; description?: string; required?: boolean; schema?: Schema; deprecated?: boolean; $ref?: string };
-type Operation = {
-  summary?: string;
-  description?: string;
-  operationId?: string;
-  deprecated?: boolean;
-  parameters?: Parameter[];
-  requestBody?: { $ref?: string; content?: Record<string, { schema?: Schema }> };
-  responses?: Record<string, { $ref?: string; description?: string; content?: Record<string, { schema?: Schema }> }>;
-};
+import { operationExamples, type ExampleSettings } from './openapi-examples.js';
+import { jsonSchemaOf, operationOf, resolve, schemaOf, type Parameter, type Schema } from './openapi-schema.js';
 
 /** Nested object properties are shown this deep; deeper ones only by name and type. */
 const MAX_DEPTH = 3;
-
-/** Follows a local `$ref` (`#/components/...`), with a guard against cycles. */
-function resolve<T extends { $ref?: string }>(document: OpenApiDocument, value: T | undefined, seen = new Set<string>()): T | undefined {
-  if (!value?.$ref) return value;
-  if (!value.$ref.startsWith('#/') || seen.has(value.$ref)) return undefined;
-  seen.add(value.$ref);
-  const target = value.$ref
-    .slice(2)
-    .split('/')
-    .reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
-  return resolve(document, target as T | undefined, seen);
-}
-
-/** A schema with `$ref`s followed and `allOf` merged, which is how specs usually compose objects. */
-function schemaOf(document: OpenApiDocument, schema: Schema | undefined, depth = 0): Schema | undefined {
-  const resolved = resolve(document, schema);
-  if (!resolved?.allOf || depth > 8) return resolved;
-  const parts = resolved.allOf.map((part) => schemaOf(document, part, depth + 1)).filter((part): part is Schema => part !== undefined);
-  const { allOf: _allOf, ...own } = resolved;
-  return parts.reduce<Schema>(
-    (merged, part) => ({
-      ...part,
-      // biome-ignore lint/performance/noAccumulatingSpread: an allOf has a handful of parts, and each merge must not change the schemas it reads.
-      ...merged,
-      type: merged.type ?? part.type,
-      properties: { ...part.properties, ...merged.properties },
-      required: [...(part.required ?? []), ...(merged.required ?? [])],
-    }),
-    own,
-  );
-}
 
 /** Prose from the spec, escaped so MDX reads it as text (no JSX, no expressions). */
 function prose(text: string | undefined): string {
@@ -112,43 +60,94 @@ function propertiesOf(tag: 'ParamField' | 'ResponseField', location: string, sch
     .join('\n\n');
 }
 
-function jsonSchemaOf(content: Record<string, { schema?: Schema }> | undefined): Schema | undefined {
-  if (!content) return undefined;
-  const type = Object.keys(content).find((t) => /json/.test(t)) ?? Object.keys(content)[0];
-  return type ? content[type]?.schema : undefined;
+/** How an operation authenticates, from its spec: the method, and the header of the `key` method. */
+export interface OperationAuth {
+  method: AuthMethod;
+  name?: string;
 }
 
-/** The operation's object in the spec, or undefined when it is missing (validate reports that). */
-export function operationOf(document: OpenApiDocument, method: HttpMethod, path: string): Operation | undefined {
-  return document.paths[path]?.[method.toLowerCase()] as Operation | undefined;
+type SecurityScheme = { type?: string; scheme?: string; in?: string; name?: string; $ref?: string };
+
+/**
+ * The authentication the spec gives `method path` (the operation's `security`, else the document's):
+ * its first scheme docsite's playground can send; undefined when the spec says nothing (the site's
+ * `api.mdx.auth` applies) or names only schemes it cannot send (an API key in the query or a cookie).
+ */
+export function operationAuth(document: OpenApiDocument, method: HttpMethod, path: string): OperationAuth | undefined {
+  const security = operationOf(document, method, path)?.security ?? (document.security as Record<string, unknown>[] | undefined);
+  if (!Array.isArray(security)) return undefined;
+  if (security.length === 0 || security.some((requirement) => Object.keys(requirement ?? {}).length === 0)) return { method: 'none' };
+  const schemes = ((document.components as { securitySchemes?: Record<string, SecurityScheme> } | undefined)?.securitySchemes ?? {}) as Record<
+    string,
+    SecurityScheme
+  >;
+  for (const requirement of security) {
+    for (const name of Object.keys(requirement)) {
+      const scheme = resolve(document, schemes[name]);
+      const http = scheme?.type === 'http' ? scheme.scheme?.toLowerCase() : undefined;
+      if (http === 'bearer' || scheme?.type === 'oauth2' || scheme?.type === 'openIdConnect') return { method: 'bearer' };
+      if (http === 'basic') return { method: 'basic' };
+      if (scheme?.type === 'apiKey' && scheme.in === 'header' && scheme.name) return { method: 'key', name: scheme.name };
+    }
+  }
+  return undefined;
+}
+
+/** The frontmatter an operation's page takes from the spec; a page's own frontmatter overrides it. */
+export type OperationFrontmatter = { title: string; description?: string; api?: string; deprecated?: true };
+
+/**
+ * The frontmatter of the page of `method path`: title and description from the spec, and `api` with
+ * the spec's first server (or `siteServer`, the site's `api.mdx.server`, when the spec has none).
+ */
+export function operationFrontmatter(document: OpenApiDocument, method: HttpMethod, path: string, siteServer: string | undefined): OperationFrontmatter {
+  const operation = operationOf(document, method, path) ?? {};
+  const server = serverOf(document, siteServer);
+  const description = (operation.description ?? '')
+    .split(/\n\s*\n/)[0]!
+    .replace(/\s+/g, ' ')
+    .trim();
+  return {
+    title: operation.summary ?? `${method} ${path}`,
+    ...(description ? { description } : {}),
+    // Without any server the page still documents the operation, just without a request URL.
+    ...(server ? { api: `${method} ${server}${path}` } : {}),
+    ...(operation.deprecated ? { deprecated: true as const } : {}),
+  };
+}
+
+/** The spec's first server with a full URL, else `siteServer`; without a trailing slash. */
+function serverOf(document: OpenApiDocument, siteServer: string | undefined): string | undefined {
+  const server = (document.servers as { url?: string }[] | undefined)?.find((s) => /^https?:\/\//.test(s.url ?? ''))?.url ?? siteServer;
+  return server?.replace(/\/+$/, '');
+}
+
+/** What the site adds to an operation's page: its default server, authentication and example settings. */
+export interface OperationSettings {
+  /** `api.mdx.server`'s first server, for a spec without servers. */
+  siteServer?: string | undefined;
+  /** `api.mdx.auth`, for a spec that names no security. */
+  siteAuth?: OperationAuth | undefined;
+  /** `api.examples`. */
+  examples?: ExampleSettings | undefined;
 }
 
 /**
- * The MDX source of the page of `method path`: title and description from the spec, `api` with the
- * spec's first server (or `siteServer`, the site's `api.mdx.server`, when the spec has none), and ParamField /
- * ResponseField components for its parameters, JSON body and first successful response.
+ * The MDX that documents `method path`: its description; ParamField / ResponseField components for
+ * its parameters, JSON body and first successful response; and its request and response examples,
+ * but those `own` says the page writes itself.
  */
-export function openApiPageSource(document: OpenApiDocument, method: HttpMethod, path: string, siteServer: string | undefined): string {
+export function operationBody(
+  document: OpenApiDocument,
+  method: HttpMethod,
+  path: string,
+  settings: OperationSettings = {},
+  own?: { request: boolean; response: boolean },
+): string {
   const operation = operationOf(document, method, path) ?? {};
   const pathItem = document.paths[path] as { parameters?: Parameter[] } | undefined;
-  const server = (document.servers as { url?: string }[] | undefined)?.find((s) => /^https?:\/\//.test(s.url ?? ''))?.url ?? siteServer;
-  const title = operation.summary ?? `${method} ${path}`;
-  const lines = ['---', `title: ${JSON.stringify(title)}`];
-  if (operation.description)
-    lines.push(
-      `description: ${JSON.stringify(
-        operation.description
-          .split(/\n\s*\n/)[0]!
-          .replace(/\s+/g, ' ')
-          .trim(),
-      )}`,
-    );
-  // Without any server the page still documents the operation, just without a request URL.
-  if (server) lines.push(`api: ${JSON.stringify(`${method} ${server.replace(/\/+$/, '')}${path}`)}`);
-  if (operation.deprecated) lines.push('deprecated: true');
-  lines.push('---', '');
+  const lines: string[] = [];
   if (operation.description) lines.push(prose(operation.description), '');
-
   const parameters = [...(pathItem?.parameters ?? []), ...(operation.parameters ?? [])]
     .map((p) => resolve(document, p))
     .filter((p): p is Parameter => p?.name !== undefined && ['path', 'query', 'header'].includes(p.in ?? ''));
@@ -177,7 +176,25 @@ export function openApiPageSource(document: OpenApiDocument, method: HttpMethod,
     const shown = responseSchema?.type === 'array' ? schemaOf(document, responseSchema.items) : responseSchema;
     if (shown?.properties) lines.push(propertiesOf('ResponseField', 'response', shown, document, 1), '');
   }
+  const auth = operationAuth(document, method, path) ?? settings.siteAuth;
+  const url = `${serverOf(document, settings.siteServer) ?? ''}${path}`;
+  lines.push(
+    operationExamples(document, method, path, {
+      url,
+      ...(auth ? { auth } : {}),
+      ...(settings.examples ? { settings: settings.examples } : {}),
+      ...(own ? { own } : {}),
+    }),
+  );
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** The MDX source of the page of `method path`, listed in navigation: the operation's frontmatter and body. */
+export function openApiPageSource(document: OpenApiDocument, method: HttpMethod, path: string, settings: OperationSettings = {}): string {
+  const frontmatter = Object.entries(operationFrontmatter(document, method, path, settings.siteServer)).map(
+    ([key, value]) => `${key}: ${JSON.stringify(value)}`,
+  );
+  return `---\n${frontmatter.join('\n')}\n---\n\n${operationBody(document, method, path, settings)}`;
 }
 
 /** The page path of an endpoint listed in navigation: `<spec name>/<method>-<path words>`, e.g. `acme/get-customers-customerid`. */

@@ -21,6 +21,11 @@ export interface OpenApiDocument {
 
 const REMOTE = /^https?:\/\//i;
 
+/** Whether an OpenAPI file reference is a URL: docsite does not fetch those. */
+export function isRemoteSpec(reference: string): boolean {
+  return REMOTE.test(reference);
+}
+
 /** Normalizes an OpenAPI file reference to a path relative to the docs root. */
 export function openApiPath(reference: string): string {
   return reference.replace(/^\.?\/+/, '');
@@ -85,7 +90,7 @@ export async function addUnusedDocument(
 }
 
 /** A parsed OpenAPI file; why it cannot be used, or the refusal to read it. */
-async function loadDocument(folder: ConfinedFolder, file: string): Promise<OpenApiDocument | string | RefusedPathError> {
+export async function loadDocument(folder: ConfinedFolder, file: string): Promise<OpenApiDocument | string | RefusedPathError> {
   try {
     const value: unknown = parseYaml((await folder.readAsync(file)).toString('utf8'));
     if (typeof value !== 'object' || value === null || typeof (value as OpenApiDocument).paths !== 'object') {

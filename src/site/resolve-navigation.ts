@@ -58,6 +58,13 @@ export function isPagePath(path: string): boolean {
   return !/[\\\u0000-\u001f\u007f]/.test(path) && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
 }
 
+/** Every OpenAPI file a navigation item or `api.openapi` names, in any of its spellings. */
+export function openApiFilesOf(value: NavDivisionConfig['openapi']): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.filter((file) => typeof file === 'string');
+  return typeof value?.source === 'string' ? [value.source] : [];
+}
+
 /** The OpenAPI file a navigation item names, in any of its spellings. */
 export function openApiFileOf(value: NavDivisionConfig['openapi']): string | undefined {
   if (typeof value === 'string') return value;

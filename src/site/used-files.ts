@@ -7,13 +7,12 @@ import { isPublishedFile } from './published-files.js';
 
 /**
  * Page path -> the local OpenAPI file whose operation the page documents: the spec of each
- * generated endpoint page, and the file of each page's `openapi` frontmatter (else docs.json's).
+ * generated endpoint page, and `pageSpecs`, the spec of each page's `openapi` frontmatter.
  */
 export function documentedFiles(
   endpoints: readonly EndpointEntry[],
   generated: readonly ParsedPage[],
-  parsed: readonly ParsedPage[],
-  defaultOpenApi: string | undefined,
+  pageSpecs: ReadonlyMap<string, string>,
   documents: ReadonlyMap<string, OpenApiDocument>,
 ): Map<string, string> {
   const files = new Map<string, string>();
@@ -23,7 +22,7 @@ export function documentedFiles(
   };
   const generatedPaths = new Set(generated.map(({ page }) => page.path));
   for (const endpoint of endpoints) if (generatedPaths.has(endpoint.page)) add(endpoint.page, endpoint.openapi);
-  for (const { page } of parsed) if (page.openapi) add(page.path, page.openapi.file ?? defaultOpenApi);
+  for (const [path, file] of pageSpecs) add(path, file);
   return files;
 }
 

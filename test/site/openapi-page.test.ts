@@ -18,7 +18,7 @@ describe('OpenAPI operation pages', () => {
   });
 
   it('document parameters, the JSON body and the response, following $ref and allOf', () => {
-    const { page, diagnostics } = parsePage('acme/post-customers.mdx', openApiPageSource(spec, 'POST', '/customers', undefined));
+    const { page, diagnostics } = parsePage('acme/post-customers.mdx', openApiPageSource(spec, 'POST', '/customers', {}));
     expect(diagnostics).toEqual([]);
     expect(page.title).toBe('Create a customer');
     expect(page.api).toMatchObject({ method: 'POST', target: 'https://api.acme.test/v2/customers', isFullUrl: true });
@@ -37,11 +37,11 @@ describe('OpenAPI operation pages', () => {
   });
 
   it('nest array items of responses and require path parameters', () => {
-    const list = parsePage('acme/get-customers.mdx', openApiPageSource(spec, 'GET', '/customers', undefined)).page;
+    const list = parsePage('acme/get-customers.mdx', openApiPageSource(spec, 'GET', '/customers', {})).page;
     const data = list.responses.find((r) => r.name === 'data')!;
     expect(data.type).toBe('object[]');
     expect(data.children.map((c) => c.name)).toContain('email');
-    const get = parsePage('x.mdx', openApiPageSource(spec, 'GET', '/customers/{customerId}', undefined)).page;
+    const get = parsePage('x.mdx', openApiPageSource(spec, 'GET', '/customers/{customerId}', {})).page;
     expect(get.params.find((p) => p.location === 'path')).toMatchObject({ name: 'customerId', required: true });
   });
 
@@ -57,7 +57,7 @@ describe('OpenAPI operation pages', () => {
         },
       },
     } as OpenApiDocument;
-    const { page, diagnostics } = parsePage('x.mdx', openApiPageSource(tricky, 'GET', '/x', 'https://api.test'));
+    const { page, diagnostics } = parsePage('x.mdx', openApiPageSource(tricky, 'GET', '/x', { siteServer: 'https://api.test' }));
     expect(diagnostics).toEqual([]);
     expect(page.title).toBe('Use <b> and {braces}');
     expect(page.sections.map((s) => s.text).join(' ')).toContain('A <Note> {1+1}');
