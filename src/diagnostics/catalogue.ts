@@ -64,7 +64,8 @@ export const catalogue = {
     severity: 'error',
     hint: 'docsite reads only regular files inside the docs folder, so that a build never publishes what lies outside it: name a path inside the folder (no `..` above it, no symbolic link leading out of it), and copy what you meant into it.',
   },
-  'nav/missing-page': { severity: 'error', hint: 'Create the page, or fix the path: pages are listed by file path without the extension.' },
+  // A build leaves out what navigation names but no file holds, as Mintlify does.
+  'nav/missing-page': { severity: 'error', buildSeverity: 'warning', hint: 'Create the page, or fix the path: pages are listed by file path without the extension.' },
   'nav/ignored-page': { severity: 'error', hint: 'The page matches .docsiteignore or an always-ignored name; remove it from navigation or un-ignore it.' },
   'nav/duplicate-page': { severity: 'error', hint: 'List each page once per version and language.' },
   'nav/reserved-path': {
@@ -86,7 +87,8 @@ export const catalogue = {
   'nav/duplicate-default': { severity: 'error', hint: 'Mark at most one version (or language) as `default: true`.' },
   'openapi/missing-file': { severity: 'error', hint: 'Check the path of the OpenAPI file; it is relative to the docs root.' },
   'openapi/invalid-file': { severity: 'error', hint: 'The OpenAPI file must be valid JSON or YAML with a `paths` object.' },
-  'openapi/missing-operation': { severity: 'error', hint: 'The operation must exist under `paths` in the OpenAPI file with that method.' },
+  // The page still shows its own text (a translated page whose spec lacks the operation, on mintlify/docs).
+  'openapi/missing-operation': { severity: 'error', buildSeverity: 'warning', hint: 'The operation must exist under `paths` in the OpenAPI file with that method.' },
   'openapi/remote-file': {
     severity: 'warning',
     hint: 'docsite does not download specs: save the OpenAPI file in the docs folder and name its path, to show the operation on the page.',

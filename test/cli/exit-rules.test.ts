@@ -62,6 +62,25 @@ describe('build stops only on what it cannot render', () => {
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('href="/gone"');
   });
 
+  it('builds past a navigation entry with no page and an operation missing from its spec, leaving them out, as Mintlify does', () => {
+    const out = temp();
+    const spec = { openapi: '3.0.0', info: { title: 'API', version: '1' }, paths: { '/pets': { get: { summary: 'List pets', responses: { 200: { description: 'OK' } } } } } };
+    const dir = writeSite({
+      'docs.json': { name: 'Gaps', navigation: { pages: ['index', 'not-written-yet', 'translated'] }, api: { openapi: 'openapi.json' } },
+      'openapi.json': spec,
+      'index.mdx': page({ title: 'Home' }),
+      'translated.mdx': page({ title: 'Page views', openapi: 'GET /views' }, 'Text of the translated page.'),
+    });
+    const result = runCli(['build', dir, '--out', out]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/docs\.json:\d+:\d+ {2}warning .*nav\/missing-page/);
+    expect(result.stdout).toMatch(/translated\.mdx:\d+:\d+ {2}warning .*openapi\/missing-operation/);
+    expect(readFileSync(join(out, 'translated.html'), 'utf8')).toContain('Text of the translated page.');
+    expect(existsSync(join(out, 'not-written-yet.html'))).toBe(false);
+    const strict = runCli(['build', dir, '--out', join(temp(), 'dist'), '--strict']);
+    expect(strict.code).toBe(1);
+  });
+
   it('with --strict, a broken link stops the build and nothing is written', () => {
     const out = join(temp(), 'dist');
     const result = runCli(['build', writeSite(BROKEN_LINKS), '--out', out, '--strict']);
