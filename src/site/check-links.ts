@@ -11,8 +11,8 @@ export interface LinkTargets {
   pages: ReadonlyMap<string, SitePage>;
   /** Non-ignored files: assets, OpenAPI files. */
   files: ReadonlySet<string>;
-  /** Redirect sources of docs.json, as URL paths. */
-  redirects: ReadonlySet<string>;
+  /** Where docs.json's redirects send a (decoded) URL path, if one matches: the Location, with any query and anchor. */
+  redirect(path: string): string | undefined;
   isIgnoredPage(path: string): boolean;
   /** Why the docs folder refuses to read `path`, if it does (see ConfinedFolder). */
   refusalOf(path: string): RefusedPathError | undefined;
@@ -63,18 +63,44 @@ type Problem = { code: 'link/broken' | 'link/broken-anchor' | 'file/refused'; me
 function checkLink({ path, anchor }: { path: string | null; anchor: string | null }, page: SitePage, targets: LinkTargets): Problem {
   let target: SitePage | undefined = page;
   if (path !== null) {
-    const bare = path.replace(/\.mdx?$/, '') || 'index';
-    target = targets.pages.get(bare) ?? targets.pages.get(`${bare}/index`);
-    if (!target) {
-      if (targets.files.has(path) || targets.redirects.has(`/${path}`) || runtimePathAt(path) !== undefined) return undefined;
-      if (targets.isIgnoredPage(bare)) return { code: 'link/broken', message: 'Link "%s" points to an ignored page.' };
-      return { code: 'link/broken', message: 'Link "%s" points to a page that does not exist.' };
-    }
+    const found = findTarget(path, targets);
+    if (found.problem) return found.problem;
+    if (!found.page) return undefined;
+    target = found.page;
   }
   if (anchor && target.parsed && !target.anchors.includes(anchor)) {
     return { code: 'link/broken-anchor', message: `Link "%s": page "${target.path}" has no heading with anchor #${anchor}.` };
   }
   return undefined;
+}
+
+/** Redirects followed from one link at most: more is a loop (or as good as one). */
+const MAX_REDIRECTS = 10;
+
+/**
+ * What a link's path leads to: a page, else a file, a runtime route or a place off the site
+ * (nothing to check further), else where docs.json's redirects send it, followed as the
+ * runtime (and Mintlify) follows them, through chains and `:slug*` wildcards.
+ */
+function findTarget(path: string, targets: LinkTargets): { page?: SitePage; problem?: Problem } {
+  let current = path;
+  for (let hops = 0; hops <= MAX_REDIRECTS; hops++) {
+    const bare = current.replace(/\.mdx?$/, '') || 'index';
+    const page = targets.pages.get(bare) ?? targets.pages.get(`${bare}/index`);
+    if (page) return { page };
+    if (targets.files.has(current) || runtimePathAt(current) !== undefined) return {};
+    const location = targets.redirect(`/${current}`);
+    if (location === undefined) {
+      if (hops > 0) return { problem: { code: 'link/broken', message: `Link "%s" is redirected to "/${current}", which is not a page.` } };
+      if (targets.isIgnoredPage(bare)) return { problem: { code: 'link/broken', message: 'Link "%s" points to an ignored page.' } };
+      return { problem: { code: 'link/broken', message: 'Link "%s" points to a page that does not exist.' } };
+    }
+    const next = resolveLink(location, 'index');
+    // Off the site, or to the site's root: nothing here to check.
+    if (!next || next.path === null) return {};
+    current = next.path;
+  }
+  return { problem: { code: 'link/broken', message: 'Link "%s" is redirected in a loop and leads to no page.' } };
 }
 
 function checkImage(path: string | null, targets: LinkTargets): Problem {

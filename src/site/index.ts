@@ -6,6 +6,7 @@ export { runtimePathAt, runtimeClashOf, type RuntimeClash } from './runtime-path
 export { pageUrl, markdownPath, encodedUrl, defaultTree, type SiteModel, type SitePage, type PageAccess } from './site-model.js';
 export { resolveLink } from './check-links.js';
 export { sameSiteLocation } from './same-site-location.js';
+export { redirectMatcher, type RedirectRule, type RedirectTarget } from './redirect-rules.js';
 export type { ResolvedEndpoint } from './api-endpoint.js';
 export type { OpenApiDocument } from './openapi.js';
 export type * from './navigation-model.js';
