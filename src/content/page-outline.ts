@@ -1,10 +1,10 @@
 // Extracts a page's headings, search sections, links and anchors from its mdast tree.
-import GithubSlugger from 'github-slugger';
 import type { Nodes, Parent, Root } from 'mdast';
 import { toString as textOf } from 'mdast-util-to-string';
 import { scriptUrlScheme } from '../config/index.js';
 import { isUnknownComponent } from './components.js';
-import { attributeString, isJsxElement, plainText, stringAttribute, urlAttributes, urlUse } from './mdx-nodes.js';
+import { fieldIdMaker, headingIdMaker, titleIdMaker } from './heading-ids.js';
+import { attributeString, isJsxElement, plainText, stringAttribute, urlAttributes, urlUse, type JsxElement } from './mdx-nodes.js';
 import type { Heading, PageLink, Section } from './page-model.js';
 
 /** A URL written in a page that would run script (see scriptUrlScheme), and where. */
@@ -28,7 +28,9 @@ export interface PageOutline {
 
 /** Reads headings (with `{#id}` overrides from `idsByLine`), sections, links and anchors; marks each heading node with its id. */
 export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>): PageOutline {
-  const slugger = new GithubSlugger();
+  const headingId = headingIdMaker();
+  const accordionId = titleIdMaker();
+  const fieldId = fieldIdMaker();
   const headings: Heading[] = [];
   const links: PageLink[] = [];
   const anchors = new Set<string>();
@@ -49,7 +51,7 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
     if (node.type === 'heading') {
       const text = textOf(node).trim();
       const given = node.data?.hProperties?.id;
-      const id = (typeof given === 'string' ? given : idsByLine.get(line)) ?? slugger.slug(text);
+      const id = (typeof given === 'string' ? given : idsByLine.get(line)) ?? headingId(text);
       // The renderer takes the id from the node: headings placed from a snippet share one line.
       node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
       const heading = { depth: node.depth, text, id, line };
@@ -72,7 +74,7 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
         const from = imported.get(node.name!.split('.')[0]!);
         unknownComponents.push({ name: node.name!, line, column, ...(from ? { from } : {}) });
       }
-      const id = stringAttribute(node, 'id');
+      const id = stringAttribute(node, 'id') ?? generatedId(node, accordionId, fieldId);
       if (id) anchors.add(id);
       for (const { name, kind } of urlAttributes(node)) {
         const url = stringAttribute(node, name);
@@ -84,6 +86,31 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
   visit(tree);
 
   return { headings, sections: sectionsOf(tree, headingOf), links, anchors: [...anchors], unknownComponents, scriptUrls };
+}
+
+/**
+ * The id Mintlify gives an accordion (from its title) or a field (from its name), written onto
+ * the element so that the page renders it; undefined for other elements.
+ */
+function generatedId(node: JsxElement, accordionId: (title: string) => string, fieldId: (name: string) => string): string | undefined {
+  const name = node.name === 'Accordion' ? stringAttribute(node, 'title') : node.name && FIELDS.has(node.name) ? fieldName(node) : undefined;
+  if (!name) return undefined;
+  const id = node.name === 'Accordion' ? accordionId(name) : fieldId(name);
+  if (!id) return undefined;
+  node.attributes.push({ type: 'mdxJsxAttribute', name: 'id', value: id });
+  return id;
+}
+
+const FIELDS: ReadonlySet<string> = new Set(['ParamField', 'ResponseField']);
+
+/** A field's name: a ResponseField's `name`, a ParamField's `query`, `path`, `body` or `header` (in that order). */
+function fieldName(node: JsxElement): string | undefined {
+  if (node.name === 'ResponseField') return stringAttribute(node, 'name') || undefined;
+  for (const key of ['query', 'path', 'body', 'header']) {
+    const value = stringAttribute(node, key);
+    if (value) return value;
+  }
+  return undefined;
 }
 
 /** Modules whose components a page may place: MDX snippets. */
