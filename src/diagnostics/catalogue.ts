@@ -51,7 +51,7 @@ export const catalogue = {
   },
   'nav/missing-page': { severity: 'error', hint: 'Create the page, or fix the path: pages are listed by file path without the extension.' },
   'nav/ignored-page': { severity: 'error', hint: 'The page matches .docsiteignore or an always-ignored name; remove it from navigation or un-ignore it.' },
-  'nav/duplicate-page': { severity: 'error', hint: 'List each page once per version and language.' },
+  'nav/duplicate-page': { severity: 'warning', hint: 'The sidebar shows the page at its first listing only; list each page once per version and language.' },
   'nav/reserved-path': {
     severity: 'error',
     hint: 'docsite serve answers /mcp, /authed/mcp, /_docsite/, /.well-known/, /v1/analytics, /v1/assistant, /v1/openapi.json, /healthz, /readyz, /llms.txt, /llms-full.txt, /sitemap.xml, /robots.txt and /skill.md itself, in any letter case; move or rename the page.',
