@@ -7,6 +7,7 @@ import {
   canRead,
   customFilesOf,
   defaultTree,
+  homeRedirect,
   isPublishedFile,
   type NavigationTree,
   type SiteModel,
@@ -139,7 +140,7 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
     pages: manifestPages,
     readingOrder: order,
     navigation: site.navigation.trees,
-    redirects: (site.config.redirects ?? []).map((r) => ({ source: r.source, destination: r.destination, permanent: r.permanent ?? true })),
+    redirects: siteRedirects(site),
     tools,
     skills: skills.map(({ name, description, groups, generated }) => ({ name, description, groups, generated, file: `${BUNDLE_PATHS.skills}${name}.md` })),
     openapi: [...site.openapi.keys()].sort(),
@@ -224,4 +225,11 @@ function llmsEntries(site: SiteModel, order: readonly string[], pages: ManifestP
     .map((path) => byPath.get(path)!)
     .filter((page) => page.access.groups.length === 0)
     .map((page) => ({ url: page.url, title: page.title, summary: page.summary, section: page.section, markdown: built.get(files.get(page.path)!)!.markdown }));
+}
+
+/** The redirects `serve` follows: docs.json's, then `/` to the first page when no page is there (homeRedirect). */
+function siteRedirects(site: SiteModel): Manifest['redirects'] {
+  const home = homeRedirect(site.navigation, new Set(site.pages.map((page) => page.path)));
+  const written = (site.config.redirects ?? []).map((r) => ({ source: r.source, destination: r.destination, permanent: r.permanent ?? true }));
+  return home ? [...written, home] : written;
 }

@@ -14,7 +14,7 @@ import { redirectMatcher } from './redirect-rules.js';
 import { BUNDLE_FOLDER, checkPublishedFiles, skippedLinkDiagnostic } from './published-files.js';
 import { isPagePath, openApiFileOf, resolveNavigation } from './resolve-navigation.js';
 import { describeClash, runtimeClashOf } from './runtime-paths.js';
-import { classifyPage, pageUrl, type SiteModel, type SitePage } from './site-model.js';
+import { classifyPage, homeRedirect, pageUrl, type SiteModel, type SitePage } from './site-model.js';
 import { documentedFiles, usedFiles } from './used-files.js';
 
 export interface LoadOptions {
@@ -94,7 +94,8 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const pageMap = new Map(pages.map((page) => [page.path, page]));
   diagnostics.push(...checkPublishedFiles(files.files, new Map(pages.map((page) => [page.path, page.file]))));
-  const redirect = redirectMatcher((config.redirects ?? []).map((r) => ({ ...r, permanent: r.permanent ?? true })));
+  const home = homeRedirect(nav.navigation, new Set(pageMap.keys()));
+  const redirect = redirectMatcher([...(config.redirects ?? []).map((r) => ({ ...r, permanent: r.permanent ?? true })), ...(home ? [home] : [])]);
   const refusalOf = (path: string): RefusedPathError | undefined => folder.refusalOf(path);
   const checkLinks = linkChecker({ pages: pageMap, files: fileSet, redirect: (path) => redirect(path)?.location, isIgnoredPage, refusalOf });
   for (const page of pages) diagnostics.push(...checkLinks(page));
