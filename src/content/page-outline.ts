@@ -28,9 +28,7 @@ export interface PageOutline {
 
 /** Reads headings (with `{#id}` overrides from `idsByLine`), sections, links and anchors; marks each heading node with its id. */
 export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>): PageOutline {
-  const headingId = headingIdMaker();
-  const accordionId = titleIdMaker();
-  const fieldId = fieldIdMaker();
+  const make: IdMakers = { heading: headingIdMaker(), tab: headingIdMaker(), accordion: titleIdMaker(), field: fieldIdMaker() };
   const headings: Heading[] = [];
   const links: PageLink[] = [];
   const anchors = new Set<string>();
@@ -51,7 +49,7 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
     if (node.type === 'heading') {
       const text = textOf(node).trim();
       const given = node.data?.hProperties?.id;
-      const id = (typeof given === 'string' ? given : idsByLine.get(line)) ?? headingId(text);
+      const id = (typeof given === 'string' ? given : idsByLine.get(line)) ?? make.heading(text);
       // The renderer takes the id from the node: headings placed from a snippet share one line.
       node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
       const heading = { depth: node.depth, text, id, line };
@@ -74,7 +72,7 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
         const from = imported.get(node.name!.split('.')[0]!);
         unknownComponents.push({ name: node.name!, line, column, ...(from ? { from } : {}) });
       }
-      const id = stringAttribute(node, 'id') ?? generatedId(node, accordionId, fieldId);
+      const id = stringAttribute(node, 'id') ?? generatedId(node, make);
       if (id) anchors.add(id);
       for (const { name, kind } of urlAttributes(node)) {
         const url = stringAttribute(node, name);
@@ -88,17 +86,31 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
   return { headings, sections: sectionsOf(tree, headingOf), links, anchors: [...anchors], unknownComponents, scriptUrls };
 }
 
+/** Makers of a page's generated ids, each numbering its own kind (updates share the headings' numbers). */
+interface IdMakers {
+  heading: (text: string) => string;
+  tab: (title: string) => string;
+  accordion: (title: string) => string;
+  field: (name: string) => string;
+}
+
 /**
- * The id Mintlify gives an accordion (from its title) or a field (from its name), written onto
- * the element so that the page renders it; undefined for other elements.
+ * The id Mintlify gives an element without one: an accordion from its title, a tab from its
+ * title, an update from its label, a field from its name. It is written onto the element, so
+ * that the page renders it; undefined for other elements.
  */
-function generatedId(node: JsxElement, accordionId: (title: string) => string, fieldId: (name: string) => string): string | undefined {
-  const name = node.name === 'Accordion' ? stringAttribute(node, 'title') : node.name && FIELDS.has(node.name) ? fieldName(node) : undefined;
-  if (!name) return undefined;
-  const id = node.name === 'Accordion' ? accordionId(name) : fieldId(name);
-  if (!id) return undefined;
-  node.attributes.push({ type: 'mdxJsxAttribute', name: 'id', value: id });
-  return id;
+function generatedId(node: JsxElement, make: IdMakers): string | undefined {
+  let id: string | undefined;
+  if (node.name === 'Accordion') id = idOf(stringAttribute(node, 'title'), make.accordion);
+  else if (node.name === 'Tab') id = idOf(stringAttribute(node, 'title'), make.tab);
+  else if (node.name === 'Update') id = idOf(stringAttribute(node, 'label'), make.heading);
+  else if (node.name && FIELDS.has(node.name)) id = idOf(fieldName(node), make.field);
+  if (id) node.attributes.push({ type: 'mdxJsxAttribute', name: 'id', value: id });
+  return id || undefined;
+}
+
+function idOf(text: string | undefined, make: (text: string) => string): string | undefined {
+  return text ? make(text) : undefined;
 }
 
 const FIELDS: ReadonlySet<string> = new Set(['ParamField', 'ResponseField']);
