@@ -98,3 +98,10 @@ describe('anchor ids of updates and tabs', () => {
     expect(html).toContain('<div class="tab-panel" id="cli-tab">');
   });
 });
+
+describe('accordion ids of other scripts', () => {
+  it('spells accented titles in ASCII, as Mintlify transliterates them', () => {
+    const { parsed } = analysePage('page.mdx', '<Accordion title="Configuración avanzada">a</Accordion>\n\n<Accordion title="Über Straße">b</Accordion>\n');
+    expect(parsed.page.anchors).toEqual(['configuracion-avanzada', 'ueber-strasse']);
+  });
+});
