@@ -93,7 +93,7 @@ function findTarget(path: string, targets: LinkTargets): { page?: SitePage; prob
     if (location === undefined) {
       if (hops > 0) return { problem: { code: 'link/broken', message: `Link "%s" is redirected to "/${current}", which is not a page.` } };
       if (targets.isIgnoredPage(bare)) return { problem: { code: 'link/broken', message: 'Link "%s" points to an ignored page.' } };
-      return { problem: { code: 'link/broken', message: 'Link "%s" points to a page that does not exist.' } };
+      return { problem: { code: 'link/broken', message: `Link "%s" points to a page that does not exist.${basePathHint(current, targets)}` } };
     }
     const next = resolveLink(location, 'index');
     // Off the site, or to the site's root: nothing here to check.
@@ -107,7 +107,21 @@ function checkImage(path: string | null, targets: LinkTargets): Problem {
   if (path === null || targets.files.has(path)) return undefined;
   const refused = targets.refusalOf(path);
   if (refused) return { code: 'file/refused', message: `Image "%s" ${refused.because}; it is not read.` };
-  return { code: 'link/broken', message: 'Image "%s" does not exist (or is ignored).' };
+  return { code: 'link/broken', message: `Image "%s" does not exist (or is ignored).${basePathHint(path, targets)}` };
+}
+
+/**
+ * Why a broken path may have been written so: without its first folder it names a page or file,
+ * as `/docs/images/a.png` does on a site Mintlify serves under the base path `/docs` (set in its
+ * dashboard, not in docs.json). docsite serves the site at the root, where the link leads nowhere.
+ */
+function basePathHint(path: string, targets: LinkTargets): string {
+  const slash = path.indexOf('/');
+  if (slash <= 0) return '';
+  const rest = path.slice(slash + 1);
+  const bare = rest.replace(/\.mdx?$/, '');
+  const found = targets.files.has(rest) || targets.pages.has(bare) || targets.pages.has(`${bare}/index`);
+  return found ? ` Without "/${path.slice(0, slash)}" it leads to /${rest}: is it written for a site served under that base path?` : '';
 }
 
 function at(link: PageLink): { line: number; column: number } {

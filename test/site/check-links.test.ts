@@ -55,3 +55,19 @@ describe('non-navigational hrefs', () => {
     expect(problems).toEqual(['index.mdx:9 link/broken Link "/nowhere" points to a page that does not exist.']);
   });
 });
+
+describe('links written with a base path', () => {
+  it('says so when a broken link names a page or file once its first folder is taken off', async () => {
+    const problems = await linkProblems({
+      'docs.json': { name: 'B', navigation: { pages: ['index', 'guide'] } },
+      'index.mdx': page({ title: 'Home' }, '[g](/docs/guide)\n\n![shot](/docs/images/shot.png)\n\n[n](/docs/nothing)'),
+      'guide.mdx': page({ title: 'Guide' }),
+      'images/shot.png': 'png',
+    });
+    expect(problems).toEqual([
+      'index.mdx:5 link/broken Link "/docs/guide" points to a page that does not exist. Without "/docs" it leads to /guide: is it written for a site served under that base path?',
+      'index.mdx:7 link/broken Image "/docs/images/shot.png" does not exist (or is ignored). Without "/docs" it leads to /images/shot.png: is it written for a site served under that base path?',
+      'index.mdx:9 link/broken Link "/docs/nothing" points to a page that does not exist.',
+    ]);
+  });
+});
