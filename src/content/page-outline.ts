@@ -72,7 +72,8 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
         const from = imported.get(node.name!.split('.')[0]!);
         unknownComponents.push({ name: node.name!, line, column, ...(from ? { from } : {}) });
       }
-      const id = stringAttribute(node, 'id') ?? generatedId(node, make);
+      const written = stringAttribute(node, 'id');
+      const id = written !== undefined ? (carriesId(node) ? written : undefined) : generatedId(node, make);
       if (id) anchors.add(id);
       for (const { name, kind } of urlAttributes(node)) {
         const url = stringAttribute(node, name);
@@ -114,6 +115,14 @@ function idOf(text: string | undefined, make: (text: string) => string): string 
 }
 
 const FIELDS: ReadonlySet<string> = new Set(['ParamField', 'ResponseField']);
+
+/** Components whose element carries the `id` written on them; others (a Note, a Card) drop it, so a link to it finds nothing. */
+const ID_CARRIERS: ReadonlySet<string> = new Set(['Accordion', 'Tab', 'Update', ...FIELDS]);
+
+/** Whether the rendered page has the `id` written on this element: an HTML element's, or an ID_CARRIERS component's. */
+function carriesId(node: JsxElement): boolean {
+  return node.name !== null && node.name !== undefined && (/^[a-z]/.test(node.name) || ID_CARRIERS.has(node.name));
+}
 
 /** A field's name: a ResponseField's `name`, a ParamField's `query`, `path`, `body` or `header` (in that order). */
 function fieldName(node: JsxElement): string | undefined {

@@ -71,3 +71,11 @@ describe('links written with a base path', () => {
     ]);
   });
 });
+
+describe('anchors of elements', () => {
+  it('finds an id written on an HTML element or a component that renders it, not on one that drops it', async () => {
+    const body = '<div id="plain">a</div>\n\n<Accordion title="T" id="acc">b</Accordion>\n\n<Note id="note">c</Note>\n\n[1](#plain) [2](#acc) [3](#note)';
+    const problems = await linkProblems({ 'docs.json': { name: 'E', navigation: { pages: ['index'] } }, 'index.mdx': page({ title: 'Home' }, body) });
+    expect(problems).toEqual(['index.mdx:11 link/broken-anchor Link "#note": page "index" has no heading with anchor #note.']);
+  });
+});
