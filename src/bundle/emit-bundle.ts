@@ -7,6 +7,7 @@ import {
   canRead,
   customFilesOf,
   defaultTree,
+  homeRedirect,
   isPublishedFile,
   type NavigationTree,
   type SiteModel,
@@ -139,7 +140,7 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
     pages: manifestPages,
     readingOrder: order,
     navigation: site.navigation.trees,
-    redirects: (site.config.redirects ?? []).map((r) => ({ source: r.source, destination: r.destination, permanent: r.permanent ?? true })),
+    redirects: siteRedirects(site),
     tools,
     skills: skills.map(({ name, description, groups, generated }) => ({ name, description, groups, generated, file: `${BUNDLE_PATHS.skills}${name}.md` })),
     openapi: [...site.openapi.keys()].sort(),
@@ -231,4 +232,11 @@ function llmsEntries(site: SiteModel, order: readonly string[], pages: ManifestP
 function fontOriginsOf(config: SiteModel['config']): Pick<Manifest, 'fontOrigins'> {
   const { fontOrigins } = siteStyle(config);
   return fontOrigins.style.length + fontOrigins.font.length > 0 ? { fontOrigins } : {};
+}
+
+/** The redirects `serve` follows: docs.json's, then `/` to the first page when no page is there (homeRedirect). */
+function siteRedirects(site: SiteModel): Manifest['redirects'] {
+  const home = homeRedirect(site.navigation, new Set(site.pages.map((page) => page.path)));
+  const written = (site.config.redirects ?? []).map((r) => ({ source: r.source, destination: r.destination, permanent: r.permanent ?? true }));
+  return home ? [...written, home] : written;
 }

@@ -37,16 +37,21 @@ export function attribute(element: JsxElement, name: string): AttributeValue | u
   return undefined;
 }
 
-/** The attributes of a JSX element that hold a URL validate checks: `href` on any element (a link), `src` on `<img>` and `img` on `<Card>` (images). */
+/**
+ * The attributes of a JSX element that hold a URL validate checks: `href` on a component (Card,
+ * a link) or an HTML element a reader follows (`<a>`, `<area>`), `src` on `<img>` and `img` on
+ * `<Card>` (images). Other elements' `href` leads nowhere a reader goes: an SVG sprite's
+ * `<use href="icons.svg#id">` or `<link href>` (as Mintlify's own checker has it).
+ */
 export function urlAttributes(element: JsxElement): { name: string; kind: 'link' | 'image' }[] {
-  const image = IMAGE_ATTRIBUTE[element.name ?? ''];
-  return image
-    ? [
-        { name: 'href', kind: 'link' },
-        { name: image, kind: 'image' },
-      ]
-    : [{ name: 'href', kind: 'link' }];
+  const name = element.name ?? '';
+  const links: { name: string; kind: 'link' | 'image' }[] = NAVIGATES.test(name) ? [{ name: 'href', kind: 'link' }] : [];
+  const image = IMAGE_ATTRIBUTE[name];
+  return image ? [...links, { name: image, kind: 'image' }] : links;
 }
+
+/** Elements whose `href` a reader follows: components (capitalised, `Card`, `Tile`) and `<a>`/`<area>`. */
+const NAVIGATES = /^(?:[A-Z]|(?:a|area)$)/;
 
 const IMAGE_ATTRIBUTE: Readonly<Record<string, string>> = { img: 'src', Card: 'img' };
 

@@ -9,7 +9,7 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 export interface Heading {
   depth: number;
   text: string;
-  /** The anchor: `{#custom-id}` when written, else the GitHub-style slug of the text. */
+  /** The anchor: `{#custom-id}` when written, else the slug Mintlify makes of the text (headingIdMaker). */
   id: string;
   line: number;
 }

@@ -1,10 +1,10 @@
 // Extracts a page's headings, search sections, links and anchors from its mdast tree.
-import GithubSlugger from 'github-slugger';
 import type { Nodes, Parent, Root } from 'mdast';
 import { toString as textOf } from 'mdast-util-to-string';
 import { scriptUrlScheme } from '../config/index.js';
 import { isUnknownComponent } from './components.js';
-import { attributeString, isComponentMarkup, isJsxElement, plainText, stringAttribute, urlAttributes, urlUse } from './mdx-nodes.js';
+import { fieldIdMaker, headingIdMaker, titleIdMaker } from './heading-ids.js';
+import { attributeString, isComponentMarkup, isJsxElement, plainText, stringAttribute, urlAttributes, urlUse, type JsxElement } from './mdx-nodes.js';
 import type { Heading, PageLink, Section } from './page-model.js';
 
 /** A URL written in a page that would run script (see scriptUrlScheme), and where. */
@@ -28,7 +28,7 @@ export interface PageOutline {
 
 /** Reads headings (with `{#id}` overrides from `idsByLine`), sections, links and anchors; marks each heading node with its id. */
 export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>): PageOutline {
-  const slugger = new GithubSlugger();
+  const make: IdMakers = { heading: headingIdMaker(), tab: headingIdMaker(), accordion: titleIdMaker(), field: fieldIdMaker() };
   const headings: Heading[] = [];
   const links: PageLink[] = [];
   const anchors = new Set<string>();
@@ -50,7 +50,7 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
       // Markup a component placed in the heading (`## Routing <Since version="5.5" />`) is not part of its text, nor of its anchor.
       const text = textOf({ ...node, children: node.children.filter((child) => !isComponentMarkup(child)) }).trim();
       const given = node.data?.hProperties?.id;
-      const id = (typeof given === 'string' ? given : idsByLine.get(line)) ?? slugger.slug(text);
+      const id = (typeof given === 'string' ? given : idsByLine.get(line)) ?? make.heading(text);
       // The renderer takes the id from the node: headings placed from a snippet share one line.
       node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
       const heading = { depth: node.depth, text, id, line };
@@ -73,7 +73,8 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
         const from = imported.get(node.name!.split('.')[0]!);
         unknownComponents.push({ name: node.name!, line, column, ...(from ? { from } : {}) });
       }
-      const id = stringAttribute(node, 'id');
+      const written = stringAttribute(node, 'id');
+      const id = written !== undefined ? (carriesId(node) ? written : undefined) : generatedId(node, make);
       if (id) anchors.add(id);
       for (const { name, kind } of urlAttributes(node)) {
         const url = stringAttribute(node, name);
@@ -85,6 +86,53 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
   visit(tree);
 
   return { headings, sections: sectionsOf(tree, headingOf), links, anchors: [...anchors], unknownComponents, scriptUrls };
+}
+
+/** Makers of a page's generated ids, each numbering its own kind (updates share the headings' numbers). */
+interface IdMakers {
+  heading: (text: string) => string;
+  tab: (title: string) => string;
+  accordion: (title: string) => string;
+  field: (name: string) => string;
+}
+
+/**
+ * The id Mintlify gives an element without one: an accordion from its title, a tab from its
+ * title, an update from its label, a field from its name. It is written onto the element, so
+ * that the page renders it; undefined for other elements.
+ */
+function generatedId(node: JsxElement, make: IdMakers): string | undefined {
+  let id: string | undefined;
+  if (node.name === 'Accordion') id = idOf(stringAttribute(node, 'title'), make.accordion);
+  else if (node.name === 'Tab') id = idOf(stringAttribute(node, 'title'), make.tab);
+  else if (node.name === 'Update') id = idOf(stringAttribute(node, 'label'), make.heading);
+  else if (node.name && FIELDS.has(node.name)) id = idOf(fieldName(node), make.field);
+  if (id) node.attributes.push({ type: 'mdxJsxAttribute', name: 'id', value: id });
+  return id || undefined;
+}
+
+function idOf(text: string | undefined, make: (text: string) => string): string | undefined {
+  return text ? make(text) : undefined;
+}
+
+const FIELDS: ReadonlySet<string> = new Set(['ParamField', 'ResponseField']);
+
+/** Components whose element carries the `id` written on them; others (a Note, a Card) drop it, so a link to it finds nothing. */
+const ID_CARRIERS: ReadonlySet<string> = new Set(['Accordion', 'Tab', 'Update', ...FIELDS]);
+
+/** Whether the rendered page has the `id` written on this element: an HTML element's, or an ID_CARRIERS component's. */
+function carriesId(node: JsxElement): boolean {
+  return node.name !== null && node.name !== undefined && (/^[a-z]/.test(node.name) || ID_CARRIERS.has(node.name));
+}
+
+/** A field's name: a ResponseField's `name`, a ParamField's `query`, `path`, `body` or `header` (in that order). */
+function fieldName(node: JsxElement): string | undefined {
+  if (node.name === 'ResponseField') return stringAttribute(node, 'name') || undefined;
+  for (const key of ['query', 'path', 'body', 'header']) {
+    const value = stringAttribute(node, key);
+    if (value) return value;
+  }
+  return undefined;
 }
 
 /** Modules whose components a page may place: MDX snippets. */

@@ -65,9 +65,13 @@ export const catalogue = {
     hint: 'docsite reads only regular files inside the docs folder, so that a build never publishes what lies outside it: name a path inside the folder (no `..` above it, no symbolic link leading out of it), and copy what you meant into it.',
   },
   // A build leaves out what navigation names but no file holds, as Mintlify does.
-  'nav/missing-page': { severity: 'error', buildSeverity: 'warning', hint: 'Create the page, or fix the path: pages are listed by file path without the extension.' },
+  'nav/missing-page': {
+    severity: 'error',
+    buildSeverity: 'warning',
+    hint: 'Create the page, or fix the path: pages are listed by file path without the extension.',
+  },
   'nav/ignored-page': { severity: 'error', hint: 'The page matches .docsiteignore or an always-ignored name; remove it from navigation or un-ignore it.' },
-  'nav/duplicate-page': { severity: 'error', hint: 'List each page once per version and language.' },
+  'nav/duplicate-page': { severity: 'warning', hint: 'The sidebar shows the page at its first listing only; list each page once per version and language.' },
   'nav/reserved-path': {
     severity: 'error',
     hint: 'docsite serve answers /mcp, /authed/mcp, /_docsite/, /.well-known/, /v1/analytics, /v1/assistant, /v1/openapi.json, /healthz, /readyz, /llms.txt, /llms-full.txt, /sitemap.xml, /robots.txt and /skill.md itself, in any letter case; move or rename the page.',
@@ -88,7 +92,11 @@ export const catalogue = {
   'openapi/missing-file': { severity: 'error', hint: 'Check the path of the OpenAPI file; it is relative to the docs root.' },
   'openapi/invalid-file': { severity: 'error', hint: 'The OpenAPI file must be valid JSON or YAML with a `paths` object.' },
   // The page still shows its own text (a translated page whose spec lacks the operation, on mintlify/docs).
-  'openapi/missing-operation': { severity: 'error', buildSeverity: 'warning', hint: 'The operation must exist under `paths` in the OpenAPI file with that method.' },
+  'openapi/missing-operation': {
+    severity: 'error',
+    buildSeverity: 'warning',
+    hint: 'The operation must exist under `paths` in the OpenAPI file with that method.',
+  },
   'openapi/remote-file': {
     severity: 'warning',
     hint: 'docsite does not download specs: save the OpenAPI file in the docs folder and name its path, to show the operation on the page.',

@@ -11,8 +11,8 @@ export interface LinkTargets {
   pages: ReadonlyMap<string, SitePage>;
   /** Non-ignored files: assets, OpenAPI files. */
   files: ReadonlySet<string>;
-  /** Redirect sources of docs.json, as URL paths. */
-  redirects: ReadonlySet<string>;
+  /** Where docs.json's redirects send a (decoded) URL path, if one matches: the Location, with any query and anchor. */
+  redirect(path: string): string | undefined;
   isIgnoredPage(path: string): boolean;
   /** Why the docs folder refuses to read `path`, if it does (see ConfinedFolder). */
   refusalOf(path: string): RefusedPathError | undefined;
@@ -63,13 +63,10 @@ type Problem = { code: 'link/broken' | 'link/broken-anchor' | 'file/refused'; me
 function checkLink({ path, anchor }: { path: string | null; anchor: string | null }, page: SitePage, targets: LinkTargets): Problem {
   let target: SitePage | undefined = page;
   if (path !== null) {
-    const bare = path.replace(/\.mdx?$/, '') || 'index';
-    target = targets.pages.get(bare) ?? targets.pages.get(`${bare}/index`);
-    if (!target) {
-      if (targets.files.has(path) || targets.redirects.has(`/${path}`) || runtimePathAt(path) !== undefined) return undefined;
-      if (targets.isIgnoredPage(bare)) return { code: 'link/broken', message: 'Link "%s" points to an ignored page.' };
-      return { code: 'link/broken', message: 'Link "%s" points to a page that does not exist.' };
-    }
+    const found = findTarget(path, targets);
+    if (found.problem) return found.problem;
+    if (!found.page) return undefined;
+    target = found.page;
   }
   if (anchor && target.parsed && !target.anchors.includes(anchor)) {
     return { code: 'link/broken-anchor', message: `Link "%s": page "${target.path}" has no heading with anchor #${anchor}.` };
@@ -77,11 +74,54 @@ function checkLink({ path, anchor }: { path: string | null; anchor: string | nul
   return undefined;
 }
 
+/** Redirects followed from one link at most: more is a loop (or as good as one). */
+const MAX_REDIRECTS = 10;
+
+/**
+ * What a link's path leads to: a page, else a file, a runtime route or a place off the site
+ * (nothing to check further), else where docs.json's redirects send it, followed as the
+ * runtime (and Mintlify) follows them, through chains and `:slug*` wildcards.
+ */
+function findTarget(path: string, targets: LinkTargets): { page?: SitePage; problem?: Problem } {
+  let current = path;
+  for (let hops = 0; hops <= MAX_REDIRECTS; hops++) {
+    const bare = current.replace(/\.mdx?$/, '') || 'index';
+    const page = targets.pages.get(bare) ?? targets.pages.get(`${bare}/index`);
+    if (page) return { page };
+    if (targets.files.has(current) || runtimePathAt(current) !== undefined) return {};
+    const location = targets.redirect(`/${current}`);
+    if (location === undefined) {
+      if (hops > 0) return { problem: { code: 'link/broken', message: `Link "%s" is redirected to "/${current}", which is not a page.` } };
+      if (targets.isIgnoredPage(bare)) return { problem: { code: 'link/broken', message: 'Link "%s" points to an ignored page.' } };
+      return { problem: { code: 'link/broken', message: `Link "%s" points to a page that does not exist.${basePathHint(current, targets)}` } };
+    }
+    const next = resolveLink(location, 'index');
+    // Off the site, or to the site's root: nothing here to check.
+    if (!next || next.path === null) return {};
+    current = next.path;
+  }
+  return { problem: { code: 'link/broken', message: 'Link "%s" is redirected in a loop and leads to no page.' } };
+}
+
 function checkImage(path: string | null, targets: LinkTargets): Problem {
   if (path === null || targets.files.has(path)) return undefined;
   const refused = targets.refusalOf(path);
   if (refused) return { code: 'file/refused', message: `Image "%s" ${refused.because}; it is not read.` };
-  return { code: 'link/broken', message: 'Image "%s" does not exist (or is ignored).' };
+  return { code: 'link/broken', message: `Image "%s" does not exist (or is ignored).${basePathHint(path, targets)}` };
+}
+
+/**
+ * Why a broken path may have been written so: without its first folder it names a page or file,
+ * as `/docs/images/a.png` does on a site Mintlify serves under the base path `/docs` (set in its
+ * dashboard, not in docs.json). docsite serves the site at the root, where the link leads nowhere.
+ */
+function basePathHint(path: string, targets: LinkTargets): string {
+  const slash = path.indexOf('/');
+  if (slash <= 0) return '';
+  const rest = path.slice(slash + 1);
+  const bare = rest.replace(/\.mdx?$/, '');
+  const found = targets.files.has(rest) || targets.pages.has(bare) || targets.pages.has(`${bare}/index`);
+  return found ? ` Without "/${path.slice(0, slash)}" it leads to /${rest}: is it written for a site served under that base path?` : '';
 }
 
 function at(link: PageLink): { line: number; column: number } {

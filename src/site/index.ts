@@ -3,9 +3,10 @@ export { accessKeyOf, accessOfFileUsedBy, canRead, ANONYMOUS, DEFAULT_ACCESS, ty
 export { validate, type ValidateOptions, type ValidationReport } from './validate.js';
 export { resolveNavigation, normalizePagePath } from './resolve-navigation.js';
 export { runtimePathAt, runtimeClashOf, type RuntimeClash } from './runtime-paths.js';
-export { pageUrl, markdownPath, encodedUrl, defaultTree, type SiteModel, type SitePage, type PageAccess } from './site-model.js';
+export { pageUrl, markdownPath, encodedUrl, defaultTree, homeRedirect, type SiteModel, type SitePage, type PageAccess } from './site-model.js';
 export { resolveLink } from './check-links.js';
 export { sameSiteLocation } from './same-site-location.js';
+export { redirectMatcher, type RedirectRule, type RedirectTarget } from './redirect-rules.js';
 export type { ResolvedEndpoint } from './api-endpoint.js';
 export type { OpenApiDocument } from './openapi.js';
 export type * from './navigation-model.js';

@@ -22,10 +22,11 @@ import { addPageOperations } from './openapi-frontmatter.js';
 import type { ExampleSettings } from './openapi-examples.js';
 import { openApiPageSource, operationAuth, type OperationAuth, type OperationSettings } from './openapi-page.js';
 import { operationOf } from './openapi-schema.js';
+import { redirectMatcher } from './redirect-rules.js';
 import { BUNDLE_FOLDER, checkPublishedFiles, skippedLinkDiagnostic } from './published-files.js';
 import { isPagePath, openApiFileOf, openApiFilesOf, resolveNavigation } from './resolve-navigation.js';
 import { describeClash, runtimeClashOf } from './runtime-paths.js';
-import { classifyPage, pageUrl, type SiteModel, type SitePage } from './site-model.js';
+import { classifyPage, homeRedirect, pageUrl, type SiteModel, type SitePage } from './site-model.js';
 import { documentedFiles, usedFiles } from './used-files.js';
 
 export interface LoadOptions {
@@ -128,9 +129,10 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const pageMap = new Map(pages.map((page) => [page.path, page]));
   diagnostics.push(...checkPublishedFiles(files.files, new Map(pages.map((page) => [page.path, page.file]))));
-  const redirects = new Set((config.redirects ?? []).map((r) => r.source.replace(/\/+$/, '')));
+  const home = homeRedirect(nav.navigation, new Set(pageMap.keys()));
+  const redirect = redirectMatcher([...(config.redirects ?? []).map((r) => ({ ...r, permanent: r.permanent ?? true })), ...(home ? [home] : [])]);
   const refusalOf = (path: string): RefusedPathError | undefined => folder.refusalOf(path);
-  const checkLinks = linkChecker({ pages: pageMap, files: fileSet, redirects, isIgnoredPage, refusalOf });
+  const checkLinks = linkChecker({ pages: pageMap, files: fileSet, redirect: (path) => redirect(path)?.location, isIgnoredPage, refusalOf });
   for (const page of pages) diagnostics.push(...checkLinks(page));
   diagnostics.push(...checkRedirects(config.redirects ?? [], pageMap, locator));
   diagnostics.push(...checkSiteImages(config, { files: fileSet, refusalOf }, locator));

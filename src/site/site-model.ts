@@ -81,6 +81,20 @@ export function defaultTree(navigation: Pick<ResolvedNavigation, 'trees' | 'vers
   return [...navigation.trees].sort((a, b) => score(b) - score(a))[0];
 }
 
+/**
+ * Where `/` leads on a site with no page there: to the first page of the default navigation, as
+ * Mintlify serves it (a redirect that does not stick: an index page may be added later). None when
+ * a page is at `/` or navigation lists none.
+ */
+export function homeRedirect(
+  navigation: Pick<ResolvedNavigation, 'trees' | 'versions' | 'languages'>,
+  paths: ReadonlySet<string>,
+): { source: string; destination: string; permanent: boolean } | undefined {
+  if (paths.has('index')) return undefined;
+  const first = defaultTree(navigation)?.order.find((path) => paths.has(path));
+  return first === undefined ? undefined : { source: '/', destination: encodedUrl(pageUrl(first)), permanent: false };
+}
+
 /** Decides a page's tags, visibility, indexing and access from its frontmatter and placements. */
 export function classifyPage(page: PageModel, navigation: ResolvedNavigation, config: DocsConfig): Omit<SitePage, keyof PageModel | 'endpoint'> {
   const placements = navigation.placements.get(page.path) ?? [];

@@ -64,7 +64,11 @@ describe('build stops only on what it cannot render', () => {
 
   it('builds past a navigation entry with no page and an operation missing from its spec, leaving them out, as Mintlify does', () => {
     const out = temp();
-    const spec = { openapi: '3.0.0', info: { title: 'API', version: '1' }, paths: { '/pets': { get: { summary: 'List pets', responses: { 200: { description: 'OK' } } } } } };
+    const spec = {
+      openapi: '3.0.0',
+      info: { title: 'API', version: '1' },
+      paths: { '/pets': { get: { summary: 'List pets', responses: { 200: { description: 'OK' } } } } },
+    };
     const dir = writeSite({
       'docs.json': { name: 'Gaps', navigation: { pages: ['index', 'not-written-yet', 'translated'] }, api: { openapi: 'openapi.json' } },
       'openapi.json': spec,

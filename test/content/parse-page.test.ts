@@ -75,7 +75,7 @@ describe('parsePage', () => {
     expect(page.sections.map((s) => [s.headingPath, s.anchor])).toEqual([
       [['Install'], 'install'],
       [['Install', 'On macOS'], 'on-macos'],
-      [['Install'], 'install-1'],
+      [['Install'], 'install-2'],
     ]);
   });
 

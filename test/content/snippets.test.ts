@@ -41,13 +41,13 @@ describe('snippets', () => {
     expect(html.match(/callout-warning/g)).toHaveLength(2);
     expect(html).toContain('<p>Pick a plan: the <strong>Team</strong> plan.</p>');
     expect(html).toContain('<h2 id="before-you-start">Before you start');
-    expect(html).toContain('<h2 id="before-you-start-1">Before you start');
+    expect(html).toContain('<h2 id="before-you-start-2">Before you start');
     expect(html).toContain('<h3 id="release-notes">Notes');
     expect(parsed.page.headings.map((h) => [h.id, h.line])).toEqual([
       ['deploy', 8],
       ['before-you-start', 10],
       ['release-notes', 10],
-      ['before-you-start-1', 14],
+      ['before-you-start-2', 14],
       ['release-notes', 14],
     ]);
     expect(parsed.page.sections.map((s) => s.text).join('\n')).toContain('Back up the database first.');

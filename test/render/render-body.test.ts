@@ -67,7 +67,7 @@ describe('renderBody', () => {
   });
 
   it('renders accordions and expandables as native disclosures', () => {
-    expect(render('<Accordion title="Why?">Because.</Accordion>')).toContain('<details class="accordion"><summary>Why?</summary>');
+    expect(render('<Accordion title="Why?">Because.</Accordion>')).toContain('<details class="accordion" id="why"><summary>Why?</summary>');
     expect(render('<Expandable title="fields">x</Expandable>')).toContain('<details class="expandable"><summary>Show fields</summary>');
   });
 

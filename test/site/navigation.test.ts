@@ -51,6 +51,27 @@ describe('navigation', () => {
     ]);
   });
 
+  it('warns of a page listed twice (Mintlify builds it), and lists it once', async () => {
+    const { site, diagnostics } = await loadSite(
+      writeSite({
+        'docs.json': {
+          name: 'Twice',
+          navigation: {
+            groups: [
+              { group: 'A', pages: ['index', 'guide'] },
+              { group: 'B', pages: ['guide'] },
+            ],
+          },
+        },
+        'index.mdx': page({ title: 'Home' }),
+        'guide.mdx': page({ title: 'Guide' }),
+      }),
+      { jobs: 1 },
+    );
+    expect(diagnostics.map((d) => `${d.file}:${d.line} ${d.severity} ${d.code}`)).toEqual(['docs.json:15 warning nav/duplicate-page']);
+    expect(site!.navigation.trees[0]!.order).toEqual(['index', 'guide']);
+  });
+
   it('makes the version marked default the default, else the first', async () => {
     const site = await load(VERSIONED);
     expect(site.navigation.versions).toEqual([

@@ -4,7 +4,7 @@ import { flag, text } from '../jsx-props.js';
 import type { ComponentRenderer } from '../render-context.js';
 
 const accordion: ComponentRenderer = (props, children) =>
-  h('details', { className: ['accordion'], open: flag(props, 'defaultOpen') }, [
+  h('details', { className: ['accordion'], id: text(props, 'id'), open: flag(props, 'defaultOpen') }, [
     h('summary', text(props, 'title') ?? 'Details'),
     ...(text(props, 'description') ? [h('p', { className: ['accordion-description'] }, text(props, 'description')!)] : []),
     h('div', { className: ['accordion-body'] }, children),

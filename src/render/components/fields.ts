@@ -17,7 +17,7 @@ function field(kind: 'param' | 'response', name: string, location: string | unde
     ...(flag(props, 'deprecated') ? [h('span', { className: ['field-deprecated'] }, 'deprecated')] : []),
     ...(fallback !== undefined && fallback !== true ? [h('span', { className: ['field-default'] }, ['default: ', h('code', String(fallback))])] : []),
   ];
-  return h('div', { className: ['field', `${kind}-field`] }, [
+  return h('div', { className: ['field', `${kind}-field`], id: text(props, 'id') }, [
     h('div', { className: ['field-head'] }, meta),
     h('div', { className: ['field-body'] }, children),
   ]);

@@ -14,7 +14,7 @@ const tooltip: ComponentRenderer = (props, children) => h('abbr', { className: [
 const badge: ComponentRenderer = (_props, children) => h('span', { className: ['badge'] }, children);
 
 const update: ComponentRenderer = (props, children) =>
-  h('section', { className: ['update'] }, [
+  h('section', { className: ['update'], id: text(props, 'id') }, [
     h('div', { className: ['update-meta'] }, [
       ...(text(props, 'label') ? [h('span', { className: ['update-label'] }, text(props, 'label')!)] : []),
       ...(text(props, 'description') ? [h('span', { className: ['update-description'] }, text(props, 'description')!)] : []),

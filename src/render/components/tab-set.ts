@@ -6,6 +6,8 @@ import type { RenderContext } from '../render-context.js';
 export interface TabItem {
   title: string;
   content: ElementContent[];
+  /** The panel's anchor (a Tab's id), which a link to the tab finds. */
+  id?: string | undefined;
 }
 
 /** A tab set: the first tab is selected; each label is a real <label> for its radio input. */
@@ -14,7 +16,7 @@ export function tabSet(context: RenderContext, items: readonly TabItem[], classN
   const parts = items.flatMap((item, i) => [
     h('input', { type: 'radio', className: ['tab-input'], name: id, id: `${id}-${i}`, checked: i === 0 }),
     h('label', { className: ['tab-label'], htmlFor: `${id}-${i}` }, item.title),
-    h('div', { className: ['tab-panel'] }, item.content),
+    h('div', { className: ['tab-panel'], id: item.id }, item.content),
   ]);
   return h('div', { className: ['tabs', className] }, parts);
 }
@@ -24,6 +26,11 @@ export function titleOf(node: ElementContent, fallback: string): string {
   if (node.type !== 'element') return fallback;
   const title = node.properties.dataTitle;
   return typeof title === 'string' && title !== '' ? title : fallback;
+}
+
+/** The id a Tab panel carries, if any. */
+export function idOf(node: ElementContent): string | undefined {
+  return node.type === 'element' && typeof node.properties.id === 'string' ? node.properties.id : undefined;
 }
 
 /** Element children only: the whitespace between blocks is not a tab. */

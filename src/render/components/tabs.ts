@@ -4,10 +4,10 @@ import type { MdxJsxFlowElement } from 'mdast-util-mdx';
 import { h } from 'hastscript';
 import { text } from '../jsx-props.js';
 import type { ComponentRenderer } from '../render-context.js';
-import { elementsOf, tabSet, titleOf } from './tab-set.js';
+import { elementsOf, idOf, tabSet, titleOf } from './tab-set.js';
 
 /** A Tab renders as a panel carrying its title; the enclosing Tabs turns panels into a tab set. */
-const tab: ComponentRenderer = (props, children) => h('div', { className: ['tab'], dataTitle: text(props, 'title') ?? '' }, children);
+const tab: ComponentRenderer = (props, children) => h('div', { className: ['tab'], dataTitle: text(props, 'title') ?? '', id: text(props, 'id') }, children);
 
 /**
  * Views (`<View title="Python">`) next to each other on a page are one selector: each run of
@@ -38,7 +38,7 @@ export function groupViews(tree: Root): void {
 const tabs: ComponentRenderer = (_props, children, _node, context) =>
   tabSet(
     context,
-    elementsOf(children).map((panel, i) => ({ title: titleOf(panel, `Tab ${i + 1}`), content: panel.children })),
+    elementsOf(children).map((panel, i) => ({ title: titleOf(panel, `Tab ${i + 1}`), content: panel.children, id: idOf(panel) })),
     'tab-set',
   );
 

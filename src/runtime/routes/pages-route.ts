@@ -3,10 +3,9 @@ import { posix } from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import { BUNDLE_PATHS, readPageHtml, type LoadedBundle, type ManifestPage } from '../../bundle/index.js';
 import { markdownPath, TEMPLATE_ASSETS } from '../../render/index.js';
-import { encodedUrl, pageUrl, sameSiteLocation } from '../../site/index.js';
+import { encodedUrl, pageUrl, type RedirectTarget, redirectMatcher, sameSiteLocation } from '../../site/index.js';
 import { sendBundleFile } from '../bundle-file.js';
 import type { ReaderView } from '../reader-view.js';
-import { type RedirectTarget, redirectMatcher } from '../redirects.js';
 import { ASSET_HEADERS, pageHeaders } from '../security-headers.js';
 
 export interface PagesRouteOptions {

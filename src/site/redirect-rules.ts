@@ -1,5 +1,5 @@
 // docs.json redirects: exact paths, `:name` segments and a trailing `:name*` wildcard.
-import { sameSiteLocation } from '../site/index.js';
+import { sameSiteLocation } from './same-site-location.js';
 
 export interface RedirectRule {
   source: string;

@@ -1,0 +1,81 @@
+// Link checking of real Mintlify sites: what a link or anchor leads to, as Mintlify serves it.
+import { describe, expect, it } from 'vitest';
+import { loadSite } from '../../src/site/index.js';
+import { page, writeSite } from '../helpers/site.js';
+
+/** The link diagnostics of a site, as `file:line code message`. */
+async function linkProblems(files: Record<string, string | object>): Promise<string[]> {
+  const { diagnostics } = await loadSite(writeSite(files), { jobs: 1 });
+  return diagnostics.filter((d) => d.code.startsWith('link/')).map((d) => `${d.file}:${d.line} ${d.code} ${d.message}`);
+}
+
+describe('links through docs.json redirects', () => {
+  const site = (redirects: object[], body: string): Record<string, string | object> => ({
+    'docs.json': { name: 'R', navigation: { pages: ['index', 'v2/guide'] }, redirects },
+    'index.mdx': page({ title: 'Home' }, body),
+    'v2/guide.mdx': page({ title: 'Guide' }, '## Setup steps\n'),
+  });
+
+  it('follows a wildcard redirect to the page it leads to', async () => {
+    const redirects = [{ source: '/latest/:slug*', destination: '/v2/:slug*' }];
+    expect(await linkProblems(site(redirects, '[a](/latest/guide) [b](/latest/guide#setup-steps)'))).toEqual([]);
+  });
+
+  it('follows a chain of redirects', async () => {
+    const redirects = [
+      { source: '/old/guide', destination: '/latest/guide' },
+      { source: '/latest/:slug*', destination: '/v2/:slug*' },
+    ];
+    expect(await linkProblems(site(redirects, '[a](/old/guide)'))).toEqual([]);
+  });
+
+  it('reports a link whose redirect leads nowhere, and an anchor the final page lacks', async () => {
+    const redirects = [{ source: '/latest/:slug*', destination: '/v2/:slug*' }];
+    const problems = await linkProblems(site(redirects, '[a](/latest/missing)\n\n[b](/latest/guide#nope)'));
+    expect(problems).toEqual([
+      'index.mdx:5 link/broken Link "/latest/missing" is redirected to "/v2/missing", which is not a page.',
+      'index.mdx:7 link/broken-anchor Link "/latest/guide#nope": page "v2/guide" has no heading with anchor #nope.',
+    ]);
+  });
+
+  it('does not loop on a cycle of redirects', async () => {
+    const redirects = [
+      { source: '/a/:slug*', destination: '/b/:slug*' },
+      { source: '/b/:slug*', destination: '/a/:slug*' },
+    ];
+    const problems = await linkProblems(site(redirects, '[a](/a/x)'));
+    expect(problems).toEqual(['index.mdx:5 link/broken Link "/a/x" is redirected in a loop and leads to no page.']);
+  });
+});
+
+describe('non-navigational hrefs', () => {
+  it('does not check SVG sprite references or <link> elements as page links', async () => {
+    const body = '<svg><use href="assets/icons.svg#icon-anchor" /></svg>\n\n<svg><image href="pic.png" /></svg>\n\n<a href="/nowhere">x</a>\n';
+    const problems = await linkProblems({ 'docs.json': { name: 'S', navigation: { pages: ['index'] } }, 'index.mdx': page({ title: 'Home' }, body) });
+    expect(problems).toEqual(['index.mdx:9 link/broken Link "/nowhere" points to a page that does not exist.']);
+  });
+});
+
+describe('links written with a base path', () => {
+  it('says so when a broken link names a page or file once its first folder is taken off', async () => {
+    const problems = await linkProblems({
+      'docs.json': { name: 'B', navigation: { pages: ['index', 'guide'] } },
+      'index.mdx': page({ title: 'Home' }, '[g](/docs/guide)\n\n![shot](/docs/images/shot.png)\n\n[n](/docs/nothing)'),
+      'guide.mdx': page({ title: 'Guide' }),
+      'images/shot.png': 'png',
+    });
+    expect(problems).toEqual([
+      'index.mdx:5 link/broken Link "/docs/guide" points to a page that does not exist. Without "/docs" it leads to /guide: is it written for a site served under that base path?',
+      'index.mdx:7 link/broken Image "/docs/images/shot.png" does not exist (or is ignored). Without "/docs" it leads to /images/shot.png: is it written for a site served under that base path?',
+      'index.mdx:9 link/broken Link "/docs/nothing" points to a page that does not exist.',
+    ]);
+  });
+});
+
+describe('anchors of elements', () => {
+  it('finds an id written on an HTML element or a component that renders it, not on one that drops it', async () => {
+    const body = '<div id="plain">a</div>\n\n<Accordion title="T" id="acc">b</Accordion>\n\n<Note id="note">c</Note>\n\n[1](#plain) [2](#acc) [3](#note)';
+    const problems = await linkProblems({ 'docs.json': { name: 'E', navigation: { pages: ['index'] } }, 'index.mdx': page({ title: 'Home' }, body) });
+    expect(problems).toEqual(['index.mdx:11 link/broken-anchor Link "#note": page "index" has no heading with anchor #note.']);
+  });
+});
