@@ -100,6 +100,14 @@ export interface Frontmatter {
   groups?: string[];
   tag?: string;
   deprecated?: boolean;
-  mode?: 'default' | 'wide' | 'custom' | 'frame' | 'center';
+  mode?: 'default' | 'wide' | 'custom' | 'frame' | 'center' | 'assistant';
+  iconType?: string;
+  url?: string;
+  /** Found by site search without appearing in the page; a string is comma-separated. */
+  keywords?: string[] | string;
+  /** `false`: not in site search (still in the sidebar, sitemap and llms.txt). */
+  searchable?: boolean;
+  /** Multiplies the page's search ranking. */
+  boost?: number;
   [key: string]: unknown;
 }
