@@ -66,6 +66,10 @@ export interface PagePlacement {
   public: boolean;
   /** Whether an enclosing division is `hidden: true`. */
   hidden: boolean;
+  /** Whether the page is listed under a version (else it is shared by every version's tree). */
+  inVersion: boolean;
+  /** Whether the page is listed under a language (else it is shared by every language's tree). */
+  inLanguage: boolean;
 }
 
 /** An endpoint entry with where it is listed. */

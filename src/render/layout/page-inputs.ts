@@ -1,6 +1,6 @@
 // What the layout of one page reads, gathered as plain data, so its hash can stand for the laid-out page.
 import type { ParamFieldModel } from '../../content/index.js';
-import type { NavigationTree, PageAccess, ResolvedEndpoint, SitePage } from '../../site/index.js';
+import type { NavigationTree, PageAccess, PagePlacement, ResolvedEndpoint, SitePage } from '../../site/index.js';
 import { linkTargets, type LinkTarget, type SiteIndex } from './site-index.js';
 
 /** A top-level section of a tree, shown as a tab linking to the first of `targets` the reader may read. */
@@ -82,7 +82,7 @@ export function pageInputs(index: SiteIndex, page: SitePage, tree: NavigationTre
     params: page.endpoint ? page.params : [],
     tabs: trees?.tabLinks ?? NO_TABS,
     activeTab: tab,
-    switchers: switcherMenus(index, page, tree),
+    switchers: switcherMenus(index, page, tree, placement),
     sidebar: tree ? sidebarKey(site.navigation.trees.indexOf(tree), tab) : undefined,
     pager: tree && placement ? pagerLinks(index, tree, placement.index) : [],
     toc: page.headings.filter((heading) => heading.depth === 2 || heading.depth === 3).map(({ depth, id, text }) => ({ depth, id, text })),
@@ -119,9 +119,10 @@ function pagerLinks(index: SiteIndex, tree: NavigationTree, position: number): P
 
 /**
  * The version and language switchers of a page. Each entry links to the same page in that
- * version or language when it exists there, else to that tree's first page.
+ * version or language when it exists there, else to that tree's first page. A page listed
+ * outside every version (language), shared by all their trees, has no switcher to change it.
  */
-function switcherMenus(index: SiteIndex, page: SitePage, tree: NavigationTree | undefined): SwitcherMenu[] {
+function switcherMenus(index: SiteIndex, page: SitePage, tree: NavigationTree | undefined, placement: PagePlacement | undefined): SwitcherMenu[] {
   const { versions, languages, trees } = index.site.navigation;
   const result: SwitcherMenu[] = [];
   /** The same page there when it is in one of the matching trees (a reader of this page may read it), else their first pages. */
@@ -131,7 +132,7 @@ function switcherMenus(index: SiteIndex, page: SitePage, tree: NavigationTree | 
     if (same) return [{ url: page.url, access: page.access }];
     return linkTargets(candidates.flatMap((t) => t.order.flatMap((path) => index.pages.get(path) ?? [])));
   };
-  if (versions.length > 1) {
+  if (versions.length > 1 && (placement?.inVersion ?? true)) {
     const current = tree?.version ?? versions.find((v) => v.default)?.name;
     result.push({
       label: 'Version',
@@ -145,7 +146,7 @@ function switcherMenus(index: SiteIndex, page: SitePage, tree: NavigationTree | 
       })),
     });
   }
-  if (languages.length > 1) {
+  if (languages.length > 1 && (placement?.inLanguage ?? true)) {
     const current = tree?.language ?? languages.find((l) => l.default)?.name;
     const available = languages.filter((l) => trees.some((t) => t.language === l.name && (t.version === tree?.version || versions.length <= 1)));
     result.push({
