@@ -29,6 +29,12 @@ export interface SitePage extends PageModel {
   noindex: boolean;
   /** In the search index, llms.txt and sitemap. */
   indexed: boolean;
+  /** In site search: indexed, and not `searchable: false` (which keeps llms.txt and the sitemap). */
+  searchable: boolean;
+  /** Words that find the page in site search without being in it (frontmatter `keywords`). */
+  keywords: string[];
+  /** Multiplier of the page's search ranking (frontmatter `boost`); 1 when none is set. */
+  boost: number;
   access: PageAccess;
   endpoint?: ResolvedEndpoint;
   /** Published files of the docs folder the page uses (see usedFiles): its OpenAPI file, its images and linked files. */
@@ -88,6 +94,7 @@ export function classifyPage(page: PageModel, navigation: ResolvedNavigation, co
   const inNavigation = placements.length > 0;
   const hidden = fm.hidden === true || (inNavigation && placements.every((p) => p.hidden));
   const noindex = fm.noindex === true || hidden;
+  const indexed = !noindex && (inNavigation || config.seo?.indexing === 'all');
   return {
     url: pageUrl(page.path),
     inNavigation,
@@ -96,9 +103,18 @@ export function classifyPage(page: PageModel, navigation: ResolvedNavigation, co
     languages: inNavigation ? tagsOf(placements.map((p) => (p.inLanguage ? p.language : null))) : languageFromPath(page.path, navigation),
     hidden,
     noindex,
-    indexed: !noindex && (inNavigation || config.seo?.indexing === 'all'),
+    indexed,
+    searchable: indexed && fm.searchable !== false,
+    keywords: keywordsOf(fm.keywords),
+    boost: typeof fm.boost === 'number' && fm.boost > 0 ? fm.boost : 1,
     access: { public: fm.public === true || placements.some((p) => p.public), groups: fm.groups ?? [] },
   };
+}
+
+/** Frontmatter `keywords`: a list, or one string of comma-separated keywords. */
+function keywordsOf(keywords: string[] | string | undefined): string[] {
+  const list = typeof keywords === 'string' ? keywords.split(',') : (keywords ?? []);
+  return list.map((k) => k.trim()).filter((k) => k !== '');
 }
 
 /** Distinct tags; a null (listed outside any version/language) means "all", i.e. no tags. */
