@@ -49,6 +49,13 @@ export interface PageInputs {
   /** The document language. */
   lang: string;
   noindex: boolean;
+  /** Frontmatter `mode` other than `default`: a class of the page (`mode-wide`). */
+  mode: string | undefined;
+  /** Badges beside the title: frontmatter `tag`, and `deprecated`. */
+  tag: string | undefined;
+  deprecated: boolean;
+  /** Frontmatter `og:*`, `twitter:*` and `article:*` meta tags, in the order written. */
+  metatags: [name: string, content: string][];
   breadcrumbs: string[];
   endpoint: ResolvedEndpoint | undefined;
   /** The endpoint's parameters, for its playground; empty for pages without an endpoint. */
@@ -77,6 +84,10 @@ export function pageInputs(index: SiteIndex, page: SitePage, tree: NavigationTre
     description: page.frontmatter.description,
     lang: page.languages.length === 1 ? page.languages[0]! : (tree?.language ?? defaultLanguage(index)),
     noindex: page.noindex,
+    mode: page.frontmatter.mode && page.frontmatter.mode !== 'default' ? page.frontmatter.mode : undefined,
+    tag: page.frontmatter.tag,
+    deprecated: page.frontmatter.deprecated === true,
+    metatags: metatagsOf(page.frontmatter),
     breadcrumbs: placement?.breadcrumbs ?? [],
     endpoint: page.endpoint,
     params: page.endpoint ? page.params : [],
@@ -84,9 +95,16 @@ export function pageInputs(index: SiteIndex, page: SitePage, tree: NavigationTre
     activeTab: tab,
     switchers: switcherMenus(index, page, tree, placement),
     sidebar: tree ? sidebarKey(site.navigation.trees.indexOf(tree), tab) : undefined,
-    pager: tree && placement ? pagerLinks(index, tree, placement.index) : [],
+    pager: tree && placement && page.frontmatter.hideFooterPagination !== true ? pagerLinks(index, tree, placement.index) : [],
     toc: page.headings.filter((heading) => heading.depth === 2 || heading.depth === 3).map(({ depth, id, text }) => ({ depth, id, text })),
   };
+}
+
+/** The meta tags a page's frontmatter sets: its `og:*`, `twitter:*` and `article:*` keys. */
+function metatagsOf(frontmatter: SitePage['frontmatter']): [string, string][] {
+  return Object.entries(frontmatter).flatMap(([key, value]): [string, string][] =>
+    /^(og|twitter|article):/.test(key) && ['string', 'number', 'boolean'].includes(typeof value) ? [[key, String(value)]] : [],
+  );
 }
 
 /** The language of pages in no particular language tree: the default one, else the first, else English. */

@@ -137,10 +137,14 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
   /** The document of a page around its body (see SiteLayout.frame). */
   function frame(inputs: PageInputs): PageFrame {
     const content: ElementContent[] = [
-      h('article', { className: ['page'] }, [
+      h('article', { className: inputs.mode ? ['page', `mode-${inputs.mode}`] : ['page'] }, [
         ...breadcrumbs(inputs.breadcrumbs),
         h('header', { className: ['page-header'] }, [
-          h('h1', inputs.title),
+          h('h1', [
+            inputs.title,
+            ...(inputs.tag ? [h('span', { className: ['page-tag'] }, inputs.tag)] : []),
+            ...(inputs.deprecated ? [h('span', { className: ['page-tag', 'page-deprecated'] }, 'Deprecated')] : []),
+          ]),
           ...(inputs.description ? [h('p', { className: ['page-description'] }, inputs.description)] : []),
           ...contextualMenu(parts.contextual, inputs.url),
         ]),
@@ -154,6 +158,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
       lang: inputs.lang,
       description: inputs.description,
       noindex: inputs.noindex,
+      metatags: inputs.metatags,
       markdown: markdownPath(inputs.url),
       header: `${parts.brand}${tabBarHtml(inputs.tabs, inputs.activeTab)}${parts.globalLinks}${toHtml(switchers(inputs.switchers))}`,
       sidebar: inputs.sidebar === undefined ? '' : sidebarMarker(inputs.sidebar),
@@ -177,6 +182,8 @@ interface DocumentParts {
   lang: string;
   description?: string | undefined;
   noindex: boolean;
+  /** The page's own `og:*`, `twitter:*` and `article:*` meta tags. */
+  metatags?: readonly [string, string][];
   /** The page's Markdown version, advertised for agents. */
   markdown?: string;
   /** The header's content, as HTML. */
@@ -191,6 +198,8 @@ function document(site: SiteParts, parts: DocumentParts): string {
   const head: ElementContent[] = [
     ...(parts.description ? [h('meta', { name: 'description', content: parts.description })] : []),
     ...(parts.noindex ? [h('meta', { name: 'robots', content: 'noindex' })] : []),
+    // Open Graph names are properties; Twitter's are names, as their specifications write them.
+    ...(parts.metatags ?? []).map(([name, content]) => h('meta', name.startsWith('twitter:') ? { name, content } : { property: name, content })),
     ...(site.favicon ? [h('link', { rel: 'icon', href: site.favicon })] : []),
     ...(parts.markdown ? [h('link', { rel: 'alternate', type: 'text/markdown', href: parts.markdown })] : []),
     ...(site.style ? [h('style', site.style)] : []),
