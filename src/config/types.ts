@@ -77,6 +77,8 @@ export interface NavDivisionConfig extends NavigationConfig {
   expanded?: boolean;
   root?: string;
   tag?: string;
+  /** Multiplies the search ranking of the pages below (a page's own `boost` wins). */
+  boost?: number;
   openapi?: string | string[] | { source: string; directory?: string };
   [key: string]: unknown;
 }

@@ -40,6 +40,8 @@ export interface NavDivision {
   root?: string;
   tag?: string;
   expanded?: boolean;
+  /** Search ranking multiplier of the pages below, unless a nearer division or the page sets one. */
+  boost?: number;
   children: NavItem[];
 }
 
@@ -66,6 +68,8 @@ export interface PagePlacement {
   public: boolean;
   /** Whether an enclosing division is `hidden: true`. */
   hidden: boolean;
+  /** The `boost` of the nearest enclosing division that sets one. */
+  boost?: number;
   /** Whether the page is listed under a version (else it is shared by every version's tree). */
   inVersion: boolean;
   /** Whether the page is listed under a language (else it is shared by every language's tree). */

@@ -13,6 +13,7 @@ interface Inherited {
   hidden: boolean;
   inVersion: boolean;
   inLanguage: boolean;
+  boost?: number;
 }
 
 /** Fills each tree's `order` and returns every page's placements, keyed by page path. */
@@ -37,6 +38,7 @@ export function placePages(
         hidden: at.hidden,
         inVersion: at.inVersion,
         inLanguage: at.inLanguage,
+        ...(at.boost !== undefined ? { boost: at.boost } : {}),
       });
       placements.set(path, list);
       tree.order.push(path);
@@ -53,7 +55,13 @@ export function placePages(
           );
           place(item.page, at);
         } else if (item.type === 'division') {
-          const inner = { ...at, breadcrumbs: [...at.breadcrumbs, item.label], public: at.public || item.public, hidden: at.hidden || item.hidden };
+          const inner = {
+            ...at,
+            breadcrumbs: [...at.breadcrumbs, item.label],
+            public: at.public || item.public,
+            hidden: at.hidden || item.hidden,
+            boost: item.boost ?? at.boost,
+          };
           if (item.root && !item.children.some((child) => child.type === 'page' && child.path === item.root)) place(item.root, inner);
           walk(item.children, inner);
         }

@@ -171,6 +171,7 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
       ...(root ? { root } : {}),
       ...(item.tag ? { tag: item.tag } : {}),
       ...(item.expanded !== undefined ? { expanded: item.expanded } : {}),
+      ...(typeof item.boost === 'number' && item.boost > 0 ? { boost: item.boost } : {}),
     };
     return node;
   };

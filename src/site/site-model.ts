@@ -106,7 +106,8 @@ export function classifyPage(page: PageModel, navigation: ResolvedNavigation, co
     indexed,
     searchable: indexed && fm.searchable !== false,
     keywords: keywordsOf(fm.keywords),
-    boost: typeof fm.boost === 'number' && fm.boost > 0 ? fm.boost : 1,
+    // The page's own boost, else its nearest division's (Mintlify's optimize/search.mdx).
+    boost: typeof fm.boost === 'number' && fm.boost > 0 ? fm.boost : (placements.find((p) => p.boost !== undefined)?.boost ?? 1),
     access: { public: fm.public === true || placements.some((p) => p.public), groups: fm.groups ?? [] },
   };
 }

@@ -8,7 +8,15 @@ import { build, readBundle, type LoadedBundle } from '../../src/bundle/index.js'
 import { page, writeSite } from '../helpers/site.js';
 
 const SITE = {
-  'docs.json': { name: 'Search', navigation: { pages: ['index', 'domains', 'legacy', 'routing', 'internal', 'certificates', 'keyed'] } },
+  'docs.json': {
+    name: 'Search',
+    navigation: {
+      groups: [
+        { group: 'Main', pages: ['index', 'domains', 'legacy', 'routing', 'internal', 'certificates', 'keyed'] },
+        { group: 'Boosted', boost: 2, pages: ['alpha', { group: 'Damped', boost: 0.5, pages: ['beta'] }, 'gamma'] },
+      ],
+    },
+  },
   'index.mdx': page({ title: 'Home' }, 'Welcome to the docs.'),
   'domains.mdx': page({ title: 'Custom domains', keywords: ['vanity url', 'cname'] }, 'Point your name at us.'),
   // The same text: without boost they would tie, and come in URL order.
@@ -17,6 +25,10 @@ const SITE = {
   'certificates.mdx': page({ title: 'Certificates', boost: 3 }, 'Routing rules for traffic.'),
   'internal.mdx': page({ title: 'Internal notes', searchable: false }, 'Zebra crossing procedures.'),
   'secret.mdx': page({ title: 'Secret', hidden: true }, 'Zebra stripes.'),
+  // Same text again: group boosts, the nearest one winning, and the page's own over both.
+  'alpha.mdx': page({ title: 'Alpha' }, 'Kiwi orchard notes.'),
+  'beta.mdx': page({ title: 'Beta' }, 'Kiwi orchard notes.'),
+  'gamma.mdx': page({ title: 'Gamma', boost: 4 }, 'Kiwi orchard notes.'),
   'keyed.mdx': page({ title: 'Keyed', keywords: 'quartz, obsidian' }, 'Not listed.'),
 };
 
@@ -45,6 +57,10 @@ describe('frontmatter in site search', () => {
 
   it('ranks by boost: a boosted page first, a de-prioritised one last', () => {
     expect(urlsFor('routing traffic')).toEqual(['/certificates', '/routing', '/legacy']);
+  });
+
+  it("inherits a navigation group's boost, the nearest group's, a page's own boost winning", () => {
+    expect(urlsFor('kiwi orchard')).toEqual(['/gamma', '/alpha', '/beta']);
   });
 
   it('leaves `searchable: false` pages out of search only, and hidden pages out of search', () => {
