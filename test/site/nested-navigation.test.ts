@@ -150,6 +150,15 @@ describe('built pages of versions inside tabs', () => {
     });
   });
 
+  it('switches version into the same tab of the other version when the page is not there', async () => {
+    const html = await (await fetch(`${runtime.url}/old/spec`)).text();
+    const switcher = /<details class="switcher">[\s\S]*?<\/details>/.exec(html)?.[0] ?? '';
+    expect([...switcher.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => [m[2], m[1]])).toEqual([
+      ['Latest', '/spec'],
+      ['Old', '/old/spec'],
+    ]);
+  });
+
   it('shows no version switcher on a page outside every version', async () => {
     const parts = await partsOf('/community/join');
     expect(parts.tabs.map(([label, , current]) => [label, current])).toEqual([

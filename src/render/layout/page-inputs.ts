@@ -1,7 +1,7 @@
 // What the layout of one page reads, gathered as plain data, so its hash can stand for the laid-out page.
 import type { ParamFieldModel } from '../../content/index.js';
 import type { NavigationTree, PageAccess, PagePlacement, ResolvedEndpoint, SitePage } from '../../site/index.js';
-import { linkTargets, type LinkTarget, type SiteIndex } from './site-index.js';
+import { linkTargets, pagePaths, type LinkTarget, type SiteIndex } from './site-index.js';
 
 /** A top-level section of a tree, shown as a tab linking to the first of `targets` the reader may read. */
 export interface TabLink {
@@ -137,18 +137,23 @@ function pagerLinks(index: SiteIndex, tree: NavigationTree, position: number): P
 
 /**
  * The version and language switchers of a page. Each entry links to the same page in that
- * version or language when it exists there, else to that tree's first page. A page listed
- * outside every version (language), shared by all their trees, has no switcher to change it.
+ * version or language when it exists there, else to the first page of the tab of the same name
+ * there, else to that tree's first page. A page listed outside every version (language), shared
+ * by all their trees, has no switcher to change it.
  */
 function switcherMenus(index: SiteIndex, page: SitePage, tree: NavigationTree | undefined, placement: PagePlacement | undefined): SwitcherMenu[] {
   const { versions, languages, trees } = index.site.navigation;
   const result: SwitcherMenu[] = [];
-  /** The same page there when it is in one of the matching trees (a reader of this page may read it), else their first pages. */
+  const ownTabs = tree && index.trees.get(tree);
+  const ownTab = ownTabs?.tabs[ownTabs.tabOf.get(page.path) ?? -1]?.label;
+  /** The same page there when it is in one of the matching trees (a reader of this page may read it), else their first pages, those of the page's tab first. */
   const target = (match: (t: NavigationTree) => boolean): LinkTarget[] => {
     const candidates = trees.filter(match);
     const same = candidates.find((t) => page.placements.some((p) => p.version === t.version && p.language === t.language));
     if (same) return [{ url: page.url, access: page.access }];
-    return linkTargets(candidates.flatMap((t) => t.order.flatMap((path) => index.pages.get(path) ?? [])));
+    const sameTab = candidates.flatMap((t) => index.trees.get(t)?.tabs.find((tab) => tab.label === ownTab)?.items ?? []);
+    const paths = [...pagePaths(sameTab), ...candidates.flatMap((t) => t.order)];
+    return linkTargets(paths.flatMap((path) => index.pages.get(path) ?? []));
   };
   if (versions.length > 1 && (placement?.inVersion ?? true)) {
     const current = tree?.version ?? versions.find((v) => v.default)?.name;
