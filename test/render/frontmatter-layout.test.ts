@@ -14,7 +14,10 @@ const SITE = {
   },
   'index.mdx': page({ title: 'Home' }, 'Welcome.'),
   'quickstart.mdx': page({ title: 'Quickstart guide', sidebarTitle: 'Quickstart', icon: 'rocket', iconType: 'solid', tag: 'NEW' }, 'Start.'),
-  'old-api.mdx': page({ title: 'Old API', deprecated: true, hideFooterPagination: true, 'og:title': 'The old API', 'twitter:card': 'summary' }, 'Old.'),
+  'old-api.mdx': page(
+    { title: 'Old API', deprecated: true, hideFooterPagination: true, keywords: ['legacy', 'v1'], 'og:title': 'The old API', 'twitter:card': 'summary' },
+    'Old.',
+  ),
   'npm.mdx': page({ title: 'npm package', url: 'https://www.npmjs.com/package/example' }, 'Elsewhere.'),
   'secret.mdx': page({ title: 'Secret', hidden: true }, 'Unlisted.'),
   'wide.mdx': page({ title: 'Wide', mode: 'wide' }, 'Wide.'),
@@ -81,8 +84,9 @@ describe('frontmatter on the page', () => {
     expect((await get('/quickstart')).html).toContain('rel="prev"');
   });
 
-  it('writes og:* and twitter:* frontmatter as meta tags', async () => {
+  it('writes keywords, og:* and twitter:* frontmatter as meta tags', async () => {
     const { html } = await get('/old-api');
+    expect(html).toContain('<meta name="keywords" content="legacy, v1">');
     expect(html).toContain('<meta property="og:title" content="The old API">');
     expect(html).toContain('<meta name="twitter:card" content="summary">');
   });

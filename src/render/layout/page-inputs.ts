@@ -54,7 +54,7 @@ export interface PageInputs {
   /** Badges beside the title: frontmatter `tag`, and `deprecated`. */
   tag: string | undefined;
   deprecated: boolean;
-  /** Frontmatter `og:*`, `twitter:*` and `article:*` meta tags, in the order written. */
+  /** Frontmatter `keywords`, then its `og:*`, `twitter:*` and `article:*` meta tags in the order written. */
   metatags: [name: string, content: string][];
   breadcrumbs: string[];
   endpoint: ResolvedEndpoint | undefined;
@@ -87,7 +87,7 @@ export function pageInputs(index: SiteIndex, page: SitePage, tree: NavigationTre
     mode: page.frontmatter.mode && page.frontmatter.mode !== 'default' ? page.frontmatter.mode : undefined,
     tag: page.frontmatter.tag,
     deprecated: page.frontmatter.deprecated === true,
-    metatags: metatagsOf(page.frontmatter),
+    metatags: [...(page.keywords.length > 0 ? [['keywords', page.keywords.join(', ')] as [string, string]] : []), ...metatagsOf(page.frontmatter)],
     breadcrumbs: placement?.breadcrumbs ?? [],
     endpoint: page.endpoint,
     params: page.endpoint ? page.params : [],

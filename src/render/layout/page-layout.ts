@@ -182,7 +182,7 @@ interface DocumentParts {
   lang: string;
   description?: string | undefined;
   noindex: boolean;
-  /** The page's own `og:*`, `twitter:*` and `article:*` meta tags. */
+  /** The page's own meta tags: `keywords`, `og:*`, `twitter:*` and `article:*`. */
   metatags?: readonly [string, string][];
   /** The page's Markdown version, advertised for agents. */
   markdown?: string;
@@ -198,8 +198,8 @@ function document(site: SiteParts, parts: DocumentParts): string {
   const head: ElementContent[] = [
     ...(parts.description ? [h('meta', { name: 'description', content: parts.description })] : []),
     ...(parts.noindex ? [h('meta', { name: 'robots', content: 'noindex' })] : []),
-    // Open Graph names are properties; Twitter's are names, as their specifications write them.
-    ...(parts.metatags ?? []).map(([name, content]) => h('meta', name.startsWith('twitter:') ? { name, content } : { property: name, content })),
+    // Open Graph names are properties; Twitter's and the others are names, as their specifications write them.
+    ...(parts.metatags ?? []).map(([name, content]) => h('meta', /^(og|article):/.test(name) ? { property: name, content } : { name, content })),
     ...(site.favicon ? [h('link', { rel: 'icon', href: site.favicon })] : []),
     ...(parts.markdown ? [h('link', { rel: 'alternate', type: 'text/markdown', href: parts.markdown })] : []),
     ...(site.style ? [h('style', site.style)] : []),
