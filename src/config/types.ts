@@ -79,6 +79,8 @@ export interface NavDivisionConfig extends NavigationConfig {
   tag?: string;
   /** Multiplies the search ranking of the pages below (a page's own `boost` wins). */
   boost?: number;
+  /** `true` on a hidden division: its pages stay in search, the sitemap and llms.txt. */
+  searchable?: boolean;
   openapi?: string | string[] | { source: string; directory?: string };
   [key: string]: unknown;
 }

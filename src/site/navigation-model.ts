@@ -42,6 +42,8 @@ export interface NavDivision {
   expanded?: boolean;
   /** Search ranking multiplier of the pages below, unless a nearer division or the page sets one. */
   boost?: number;
+  /** Set on a division: whether its (hidden) pages are still indexed. */
+  searchable?: boolean;
   children: NavItem[];
 }
 
@@ -70,6 +72,8 @@ export interface PagePlacement {
   hidden: boolean;
   /** The `boost` of the nearest enclosing division that sets one. */
   boost?: number;
+  /** The `searchable` of the nearest enclosing division that sets one. */
+  searchable?: boolean;
   /** Whether the page is listed under a version (else it is shared by every version's tree). */
   inVersion: boolean;
   /** Whether the page is listed under a language (else it is shared by every language's tree). */

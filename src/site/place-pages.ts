@@ -14,6 +14,7 @@ interface Inherited {
   inVersion: boolean;
   inLanguage: boolean;
   boost?: number;
+  searchable?: boolean;
 }
 
 /** Fills each tree's `order` and returns every page's placements, keyed by page path. */
@@ -39,6 +40,7 @@ export function placePages(
         inVersion: at.inVersion,
         inLanguage: at.inLanguage,
         ...(at.boost !== undefined ? { boost: at.boost } : {}),
+        ...(at.searchable !== undefined ? { searchable: at.searchable } : {}),
       });
       placements.set(path, list);
       tree.order.push(path);
@@ -61,6 +63,7 @@ export function placePages(
             public: at.public || item.public,
             hidden: at.hidden || item.hidden,
             boost: item.boost ?? at.boost,
+            searchable: item.searchable ?? at.searchable,
           };
           if (item.root && !item.children.some((child) => child.type === 'page' && child.path === item.root)) place(item.root, inner);
           walk(item.children, inner);

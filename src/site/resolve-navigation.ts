@@ -172,6 +172,7 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
       ...(item.tag ? { tag: item.tag } : {}),
       ...(item.expanded !== undefined ? { expanded: item.expanded } : {}),
       ...(typeof item.boost === 'number' && item.boost > 0 ? { boost: item.boost } : {}),
+      ...(typeof item.searchable === 'boolean' ? { searchable: item.searchable } : {}),
     };
     return node;
   };

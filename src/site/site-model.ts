@@ -25,7 +25,7 @@ export interface SitePage extends PageModel {
   languages: string[];
   /** Not shown in the sidebar (`hidden: true`, or every placement under a hidden group). */
   hidden: boolean;
-  /** Excluded from every index (`noindex`, or hidden). */
+  /** Excluded from every index (`noindex`, or hidden unless `seo.indexing: "all"` or a `searchable: true` division keeps it). */
   noindex: boolean;
   /** In the search index, llms.txt and sitemap. */
   indexed: boolean;
@@ -93,7 +93,10 @@ export function classifyPage(page: PageModel, navigation: ResolvedNavigation, co
   const fm = page.frontmatter;
   const inNavigation = placements.length > 0;
   const hidden = fm.hidden === true || (inNavigation && placements.every((p) => p.hidden));
-  const noindex = fm.noindex === true || hidden;
+  // Hidden pages are not indexed unless seo.indexing is "all" or a division above sets
+  // `searchable: true` (Mintlify's organize/hidden-pages.mdx, "Search, SEO, and AI indexing").
+  const hiddenButIndexed = config.seo?.indexing === 'all' || placements.some((p) => p.searchable === true);
+  const noindex = fm.noindex === true || (hidden && !hiddenButIndexed);
   const indexed = !noindex && (inNavigation || config.seo?.indexing === 'all');
   return {
     url: pageUrl(page.path),
