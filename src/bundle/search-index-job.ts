@@ -27,12 +27,12 @@ export function addSearchIndex<P extends SearchablePage>(
   contentKey: (page: P) => string,
   worker?: SearchIndexWorker,
 ): { files: string[]; written: Promise<void> } {
-  const parts = partitionPages(pages.filter((page) => page.indexed)).map((partPages, i) => {
+  const parts = partitionPages(pages.filter((page) => page.searchable)).map((partPages, i) => {
     // The format version too: a rebuild must rewrite every part written in another layout.
     const hash = createHash('sha256').update(`${DOCSITE_VERSION}\0${INDEX_FORMAT_VERSION}`);
     for (const page of partPages) {
-      const { url, versions, languages, access } = page;
-      hash.update('\0').update(contentKey(page)).update(JSON.stringify({ url, versions, languages, access }));
+      const { url, versions, languages, access, keywords, boost } = page;
+      hash.update('\0').update(contentKey(page)).update(JSON.stringify({ url, versions, languages, access, keywords, boost }));
     }
     return { path: `${dir}${String(i).padStart(4, '0')}.json`, key: hash.digest('hex'), pages: partPages };
   });

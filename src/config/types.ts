@@ -109,6 +109,10 @@ export interface NavDivisionConfig extends NavigationConfig {
   expanded?: boolean;
   root?: string;
   tag?: string;
+  /** Multiplies the search ranking of the pages below (a page's own `boost` wins). */
+  boost?: number;
+  /** `true` on a hidden division: its pages stay in search, the sitemap and llms.txt. */
+  searchable?: boolean;
   openapi?: string | string[] | { source: string; directory?: string };
   [key: string]: unknown;
 }
@@ -132,6 +136,14 @@ export interface Frontmatter {
   groups?: string[];
   tag?: string;
   deprecated?: boolean;
-  mode?: 'default' | 'wide' | 'custom' | 'frame' | 'center';
+  mode?: 'default' | 'wide' | 'custom' | 'frame' | 'center' | 'assistant';
+  iconType?: string;
+  url?: string;
+  /** Found by site search without appearing in the page; a string is comma-separated. */
+  keywords?: string[] | string;
+  /** `false`: not in site search (still in the sidebar, sitemap and llms.txt). */
+  searchable?: boolean;
+  /** Multiplies the page's search ranking. */
+  boost?: number;
   [key: string]: unknown;
 }

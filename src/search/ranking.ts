@@ -28,6 +28,8 @@ export interface RankingInput {
   postings: PostingLists;
   /** 1 for the first section of each page: it alone answers a match on the page title only. */
   leads: Uint8Array;
+  /** Per section, its page's `boost`, which multiplies its score; null when no page sets one. */
+  boosts: Float64Array | null;
   /** Per-section working arrays, reused query after query (see RankingScratch). */
   scratch: RankingScratch;
 }
@@ -136,7 +138,15 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
   const rarities = matching.map((m) => (m === 0 ? 0 : Math.log(1 + visible / m)));
   const kept = wide
     ? keptByCoverage(counts, rarities, limit, TIE_TOLERANCE)
-    : keptCodes(counts, terms.length, rarities, terms.map(termBounds), termWorth, limit, TIE_TOLERANCE);
+    : keptCodes(
+        counts,
+        terms.length,
+        rarities,
+        terms.map((t) => termBounds(t, input.boosts)),
+        termWorth,
+        limit,
+        TIE_TOLERANCE,
+      );
   // What `kept` is indexed by, per section: its code, or on a query pruned by coverage its key.
   const keys = wide ? scratch.keys : codes;
   // When few sections are kept (a common query keeps a few hundred of the tens of thousands its
@@ -210,7 +220,7 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
  * The `limit` best of `candidates` in order, clearing their entries of the scratch arrays;
  * `coverageOf` gives the coverage of a set of matched terms.
  */
-function bestSections({ leads, scratch }: RankingInput, candidates: Int32Array, coverageOf: Float64Array, limit: number): RankedSection[] {
+function bestSections({ leads, boosts, scratch }: RankingInput, candidates: Int32Array, coverageOf: Float64Array, limit: number): RankedSection[] {
   const { matched, ownMatch, score } = scratch;
   // Keep the best `limit` in order: cheaper than sorting every candidate of a common word.
   const best: RankedSection[] = [];
@@ -220,7 +230,7 @@ function bestSections({ leads, scratch }: RankingInput, candidates: Int32Array, 
     const id = candidates[i]!;
     const own = ownMatch[id];
     const coverage = coverageOf[matched[id]!]!;
-    const sectionScore = score[id]!;
+    const sectionScore = boosts ? score[id]! * boosts[id]! : score[id]!;
     matched[id] = 0;
     ownMatch[id] = 0;
     score[id] = 0;
@@ -245,11 +255,29 @@ function scaledWeight(field: TextField, match: number): number {
   return Math.round(FIELD_WEIGHTS[field] * match * WEIGHT_SCALE);
 }
 
-/** The weights a term's match in each field may have, at its worst and its best word. */
-function termBounds({ words }: QueryTerm): TermBounds {
+/**
+ * The weights a term's match in each field may have, at its worst and its best word, times the
+ * least and the greatest boost (a term's worth is linear in its weights).
+ */
+function termBounds({ words }: QueryTerm, boosts: Float64Array | null): TermBounds {
   const matches = words.map((w) => w.weight);
   const [worst, best] = [Math.min(...matches), Math.max(...matches)];
-  return { low: TEXT_FIELDS.map((f) => scaledWeight(f, worst)), high: TEXT_FIELDS.map((f) => scaledWeight(f, best)) };
+  const [least, most] = boosts ? boostRange(boosts) : [1, 1];
+  return { low: TEXT_FIELDS.map((f) => scaledWeight(f, worst) * least), high: TEXT_FIELDS.map((f) => scaledWeight(f, best) * most) };
+}
+
+const boostRanges = new WeakMap<Float64Array, [number, number]>();
+
+/** The least and the greatest of `boosts`, worked out once per index. */
+function boostRange(boosts: Float64Array): [number, number] {
+  let range = boostRanges.get(boosts);
+  if (!range) {
+    // A loop, not Math.min(...boosts): spreading a large site's sections would overflow the stack.
+    range = [1, 1];
+    for (const boost of boosts) range = [Math.min(range[0], boost), Math.max(range[1], boost)];
+    boostRanges.set(boosts, range);
+  }
+  return range;
 }
 
 /** Coverage by set of matched terms (bit t for term t): the share of the terms' total rarity. */

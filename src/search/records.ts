@@ -2,7 +2,8 @@
 import type { PageAccess, SitePage } from '../site/index.js';
 
 /** The part of a site page that search reads. */
-export type SearchablePage = Pick<SitePage, 'path' | 'url' | 'title' | 'sections' | 'versions' | 'languages' | 'indexed' | 'access'>;
+export type SearchablePage = Pick<SitePage, 'path' | 'url' | 'title' | 'sections' | 'versions' | 'languages' | 'searchable' | 'access'> &
+  Partial<Pick<SitePage, 'keywords' | 'boost'>>;
 
 /** One searchable unit: a section of a page, with everything needed to filter and show it. */
 export interface SearchRecord {
@@ -20,16 +21,24 @@ export interface SearchRecord {
   /** Languages the page is in; empty means all languages. */
   languages: string[];
   access: PageAccess;
+  /** The page's `keywords`: searched like its title, never shown. Absent when none. */
+  keywords?: string[];
+  /** The page's ranking multiplier; absent for 1. */
+  boost?: number;
 }
 
 /**
- * The search records of `pages`: pages with `indexed: false` never enter the index. A page
+ * The search records of `pages`: pages with `searchable: false` never enter the index. A page
  * without any section still gets one record, so that its title can be found.
  */
 export function recordsOf(pages: readonly SearchablePage[]): SearchRecord[] {
   const records: SearchRecord[] = [];
   for (const page of pages) {
-    if (!page.indexed) continue;
+    if (!page.searchable) continue;
+    const weights = {
+      ...(page.keywords?.length ? { keywords: [...page.keywords] } : {}),
+      ...(page.boost !== undefined && page.boost !== 1 ? { boost: page.boost } : {}),
+    };
     const sections = page.sections.length > 0 ? page.sections : [{ anchor: null, headingPath: [], text: '' }];
     const ids = new Set<string>();
     for (const section of sections) {
@@ -46,6 +55,7 @@ export function recordsOf(pages: readonly SearchablePage[]): SearchRecord[] {
         versions: [...page.versions],
         languages: [...page.languages],
         access: { public: page.access.public, groups: [...page.access.groups] },
+        ...weights,
       });
     }
   }

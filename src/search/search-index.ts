@@ -50,6 +50,7 @@ export interface SearchHit {
 /** A full-text index over the sections of a site's indexed pages. */
 export class SearchIndex {
   private readonly leads: Uint8Array;
+  private readonly boosts: Float64Array | null;
   private readonly scratch: RankingScratch;
   private readonly masks: SectionMasks;
   private readonly postings: PostingLists;
@@ -67,6 +68,7 @@ export class SearchIndex {
   ) {
     this.leads = new Uint8Array(sections.length);
     for (const [id, s] of sections.entries()) this.leads[id] = id === 0 || sections[id - 1]!.page !== s.page ? 1 : 0;
+    this.boosts = pages.some((p) => p.boost !== undefined) ? Float64Array.from(sections, (s) => pages[s.page]!.boost ?? 1) : null;
     this.scratch = new RankingScratch(sections.length);
     this.masks = new SectionMasks(document, sections.length);
     this.postings = new PostingLists(document, sections.length);
@@ -87,11 +89,12 @@ export class SearchIndex {
     const pages: SerializedPage[] = [];
     const sections: SerializedSection[] = [];
     ordered.forEach(({ record, page: url, anchor }, id) => {
-      if (pages[pages.length - 1]?.url !== url) pages.push({ title: record.title, url });
+      if (pages[pages.length - 1]?.url !== url) pages.push({ title: record.title, url, ...(record.boost ? { boost: record.boost } : {}) });
       sections.push({ page: pages.length - 1, anchor, headingPath: [...record.headingPath], text: record.text });
       document.add({
         id,
-        title: record.title,
+        // Keywords weigh as the title does, and like it are matched on the page's first section only.
+        title: record.keywords ? [record.title, ...record.keywords].join(' ') : record.title,
         heading: record.headingPath.join(' '),
         text: record.text,
         version: scopeTags(record.versions),
@@ -162,7 +165,7 @@ export class SearchIndex {
     const terms = queryTermsOf(query, this.encoder, this.vocabulary).filter((t) => t.words.length > 0);
     if (terms.length === 0) return [];
     const mask = this.masks.of(filter);
-    const ranked = rankSections({ postings: this.postings, leads: this.leads, scratch: this.scratch }, terms, mask, limit);
+    const ranked = rankSections({ postings: this.postings, leads: this.leads, boosts: this.boosts, scratch: this.scratch }, terms, mask, limit);
     const matches = wordMatcher(
       terms.flatMap((t) => t.words.map((w) => w.word)),
       (word) => this.encoder.encode(word),

@@ -9,6 +9,8 @@ export interface SerializedPage {
   title: string;
   /** Page URL without anchor. */
   url: string;
+  /** Multiplier of the scores of the page's sections (frontmatter `boost`); absent for 1. */
+  boost?: number;
 }
 
 /** One section; its position in `sections` is its FlexSearch id. */

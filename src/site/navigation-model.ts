@@ -40,6 +40,10 @@ export interface NavDivision {
   root?: string;
   tag?: string;
   expanded?: boolean;
+  /** Search ranking multiplier of the pages below, unless a nearer division or the page sets one. */
+  boost?: number;
+  /** Set on a division: whether its (hidden) pages are still indexed. */
+  searchable?: boolean;
   children: NavItem[];
 }
 
@@ -66,6 +70,14 @@ export interface PagePlacement {
   public: boolean;
   /** Whether an enclosing division is `hidden: true`. */
   hidden: boolean;
+  /** The `boost` of the nearest enclosing division that sets one. */
+  boost?: number;
+  /** The `searchable` of the nearest enclosing division that sets one. */
+  searchable?: boolean;
+  /** Whether the page is listed under a version (else it is shared by every version's tree). */
+  inVersion: boolean;
+  /** Whether the page is listed under a language (else it is shared by every language's tree). */
+  inLanguage: boolean;
 }
 
 /** An endpoint entry with where it is listed. */

@@ -1,4 +1,6 @@
 // Resolves docs.json `navigation` into trees per version x language, checking every entry.
+// Versions and languages may sit at any depth (inside a tab, an anchor, a dropdown...): each
+// tree keeps the divisions around them, with the items outside every version shared by all.
 import {
   DIVISION_LABEL_KEY,
   iconName,
@@ -14,7 +16,8 @@ import { openApiPagePath } from './openapi-page.js';
 import { placePages } from './place-pages.js';
 import { describeClash, runtimeClashOf } from './runtime-paths.js';
 import { pageUrl } from './site-model.js';
-import type { EndpointEntry, NavItem, NavLink, NavigationTree, ResolvedNavigation, Variant } from './navigation-model.js';
+import type { EndpointEntry, NavDivision, NavEndpoint, NavItem, NavLink, NavPage, NavigationTree, ResolvedNavigation, Variant } from './navigation-model.js';
+import type { VariantKey } from './place-pages.js';
 
 type JsonPath = (string | number)[];
 
@@ -38,6 +41,27 @@ interface Context {
 }
 
 const CONFIG = 'docs.json';
+
+/** A `versions` or `languages` list as written: each option's items go to that version's (language's) trees only. */
+interface VariantDraft {
+  type: 'variants';
+  key: VariantKey;
+  options: { name: string; items: DraftItem[] }[];
+}
+
+/** A division whose children may still hold version or language lists. */
+interface DraftDivision extends Omit<NavDivision, 'children'> {
+  children: DraftItem[];
+}
+
+/** Navigation as written, checked, before it is split into one tree per version x language. */
+type DraftItem = NavPage | NavEndpoint | NavLink | DraftDivision | VariantDraft;
+
+/** The version and language of one tree (null: the site has none). */
+interface TreeScope {
+  version: string | null;
+  language: string | null;
+}
 
 /** Normalizes a page reference: no leading slash, no extension, no trailing slash. */
 export function normalizePagePath(path: string): string {
@@ -74,7 +98,6 @@ export function openApiFileOf(value: NavDivisionConfig['openapi']): string | und
 
 export function resolveNavigation(input: NavigationInput): { navigation: ResolvedNavigation; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const trees = new Map<string, NavigationTree>();
   const listed = new Map<string, Set<string>>();
   const versions = new Map<string, Variant>();
   const languages = new Map<string, Variant>();
@@ -83,12 +106,6 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
     diagnostics.push(diagnostic(code, CONFIG, input.locator.locate(path, 'value'), message));
   };
   const treeKey = (ctx: Context): string => `${ctx.version ?? ''}\u0000${ctx.language ?? ''}`;
-  const treeOf = (ctx: Context): NavigationTree => {
-    const key = treeKey(ctx);
-    let tree = trees.get(key);
-    if (!tree) trees.set(key, (tree = { version: ctx.version, language: ctx.language, items: [], order: [] }));
-    return tree;
-  };
 
   const pageItem = (raw: string, ctx: Context): NavItem | undefined => {
     if (/\s/.test(raw.trim())) {
@@ -151,7 +168,7 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
     return undefined;
   };
 
-  const division = (kind: DivisionKind, item: NavDivisionConfig, ctx: Context): NavItem | undefined => {
+  const division = (kind: DivisionKind, item: NavDivisionConfig, ctx: Context): DraftItem | undefined => {
     const label = String(item[DIVISION_LABEL_KEY[kind]] ?? '');
     const hasChildren = NAV_CHILD_KEYS.some((key) => Array.isArray(item[key]));
     const icon = iconName(item.icon);
@@ -159,7 +176,7 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
     const inner: Context = { ...ctx, openapi: openApiFileOf(item.openapi) ?? ctx.openapi };
     let root: string | undefined;
     if (typeof item.root === 'string') root = checkPage(item.root, { ...inner, path: [...ctx.path, 'root'] });
-    const node: NavItem = {
+    const node: DraftDivision = {
       type: 'division',
       kind,
       label,
@@ -170,11 +187,13 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
       ...(root ? { root } : {}),
       ...(item.tag ? { tag: item.tag } : {}),
       ...(item.expanded !== undefined ? { expanded: item.expanded } : {}),
+      ...(typeof item.boost === 'number' && item.boost > 0 ? { boost: item.boost } : {}),
+      ...(typeof item.searchable === 'boolean' ? { searchable: item.searchable } : {}),
     };
     return node;
   };
 
-  const variants = (key: 'versions' | 'languages', list: NavDivisionConfig[], ctx: Context): void => {
+  const variants = (key: 'versions' | 'languages', list: NavDivisionConfig[], ctx: Context): VariantDraft => {
     const registry = key === 'versions' ? versions : languages;
     const defaults = list.flatMap((item, i) => (item.default === true ? [i] : []));
     // Point at the first `default: true` too many, not at the whole list.
@@ -184,28 +203,25 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
         [...ctx.path, key, defaults[1]!, 'default'],
         `${defaults.length} ${key} are marked \`default: true\`; at most one may be.`,
       );
-    list.forEach((item, i) => {
-      const name = String((key === 'versions' ? item.version : item.language) ?? '');
+    const variantKey: VariantKey = key === 'versions' ? 'version' : 'language';
+    const options = list.map((item, i) => {
+      const name = String(item[variantKey] ?? '');
       const known = registry.get(name);
       registry.set(name, { name, default: (known?.default ?? false) || item.default === true });
-      const inner: Context = {
-        ...ctx,
-        [key === 'versions' ? 'version' : 'language']: name,
-        openapi: openApiFileOf(item.openapi) ?? ctx.openapi,
-        path: [...ctx.path, key, i],
-      };
-      treeOf(inner).items.push(...children(item, inner));
+      const inner: Context = { ...ctx, [variantKey]: name, openapi: openApiFileOf(item.openapi) ?? ctx.openapi, path: [...ctx.path, key, i] };
+      return { name, items: children(item, inner) };
     });
+    return { type: 'variants', key: variantKey, options };
   };
 
-  /** The items of a navigation object for the current tree; versions and languages open their own trees. */
-  const children = (node: NavigationConfig, ctx: Context): NavItem[] => {
-    const items: NavItem[] = [];
+  /** The items of a navigation object, its version and language lists among them. */
+  const children = (node: NavigationConfig, ctx: Context): DraftItem[] => {
+    const items: DraftItem[] = [];
     for (const key of NAV_CHILD_KEYS) {
       const list = node[key];
       if (!Array.isArray(list)) continue;
       if (key === 'versions' || key === 'languages') {
-        variants(key, list as NavDivisionConfig[], ctx);
+        items.push(variants(key, list as NavDivisionConfig[], ctx));
         continue;
       }
       list.forEach((entry, i) => {
@@ -218,23 +234,26 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
   };
 
   const root: Context = { version: null, language: null, path: ['navigation'], ...(input.defaultOpenApi ? { openapi: input.defaultOpenApi } : {}) };
-  const rootItems = children(input.navigation, root);
-  if (rootItems.length > 0 || trees.size === 0) treeOf(root).items.unshift(...rootItems);
+  const drafts = children(input.navigation, root);
 
   const global: NavLink[] = [];
   for (const key of ['tabs', 'anchors', 'dropdowns'] as const) {
     (input.navigation.global?.[key] ?? []).forEach((item, i) => {
       const node = division(key, item, { ...root, path: ['navigation', 'global', key, i] });
       if (node?.type === 'link') global.push(node);
-      else if (node) treeOf(root).items.push(node);
+      else if (node) drafts.push(node);
     });
   }
 
-  const ordered = [...trees.values()].filter((tree) => tree.items.length > 0 || trees.size === 1);
-  const { placements, breadcrumbsOf } = placePages(ordered);
+  const inVariant = new Map<VariantKey, WeakSet<NavItem>>([
+    ['version', new WeakSet()],
+    ['language', new WeakSet()],
+  ]);
+  const trees: NavigationTree[] = treeScopes(drafts).map((scope) => ({ ...scope, items: project(drafts, scope, inVariant), order: [] }));
+  const { placements, breadcrumbsOf } = placePages(trees, (item, key) => inVariant.get(key)!.has(item));
   return {
     navigation: {
-      trees: ordered,
+      trees,
       versions: withDefault([...versions.values()]),
       languages: withDefault([...languages.values()]),
       placements,
@@ -243,6 +262,54 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
     },
     diagnostics,
   };
+}
+
+/**
+ * The trees `drafts` make, in the order their items come: one per version x language that holds
+ * items. Items outside every version (language) go into the trees of all of them, so a scope
+ * another one refines makes no tree of its own; navigation without versions or languages is one tree.
+ */
+function treeScopes(drafts: readonly DraftItem[]): TreeScope[] {
+  const found = new Map<string, TreeScope>();
+  const walk = (items: readonly DraftItem[], scope: TreeScope): void => {
+    for (const item of items) {
+      if (item.type === 'variants') {
+        for (const option of item.options) walk(option.items, { ...scope, [item.key]: option.name });
+        continue;
+      }
+      found.set(`${scope.version ?? ''}\u0000${scope.language ?? ''}`, scope);
+      if (item.type === 'division') walk(item.children, scope);
+    }
+  };
+  walk(drafts, { version: null, language: null });
+  const scopes = [...found.values()];
+  const refines = (a: TreeScope, b: TreeScope): boolean =>
+    a !== b && (b.version === null || b.version === a.version) && (b.language === null || b.language === a.language);
+  const kept = scopes.filter((scope) => !scopes.some((other) => refines(other, scope)));
+  return kept.length > 0 ? kept : [{ version: null, language: null }];
+}
+
+/**
+ * The items of `drafts` in the tree of `scope`: each version (language) list replaced by the
+ * items of the option of the tree's version (language), which `inVariant` records; a division
+ * left with nothing but other versions' items is left out.
+ */
+function project(drafts: readonly DraftItem[], scope: TreeScope, inVariant: ReadonlyMap<VariantKey, WeakSet<NavItem>>): NavItem[] {
+  const items: NavItem[] = [];
+  for (const item of drafts) {
+    if (item.type === 'variants') {
+      const option = item.options.find((o) => o.name === scope[item.key]);
+      for (const inner of option ? project(option.items, scope, inVariant) : []) {
+        inVariant.get(item.key)!.add(inner);
+        items.push(inner);
+      }
+    } else if (item.type === 'division') {
+      const children = project(item.children, scope, inVariant);
+      if (children.length === 0 && item.children.length > 0 && !item.root) continue;
+      items.push({ ...item, children });
+    } else items.push(item);
+  }
+  return items;
 }
 
 /** The first variant is the default unless one says `default: true`. */

@@ -25,10 +25,16 @@ export interface SitePage extends PageModel {
   languages: string[];
   /** Not shown in the sidebar (`hidden: true`, or every placement under a hidden group). */
   hidden: boolean;
-  /** Excluded from every index (`noindex`, or hidden). */
+  /** Excluded from every index (`noindex`, or hidden unless `seo.indexing: "all"` or a `searchable: true` division keeps it). */
   noindex: boolean;
   /** In the search index, llms.txt and sitemap. */
   indexed: boolean;
+  /** In site search: indexed, and not `searchable: false` (which keeps llms.txt and the sitemap). */
+  searchable: boolean;
+  /** Words that find the page in site search without being in it (frontmatter `keywords`). */
+  keywords: string[];
+  /** Multiplier of the page's search ranking (frontmatter `boost`); 1 when none is set. */
+  boost: number;
   access: PageAccess;
   endpoint?: ResolvedEndpoint;
   /** Published files of the docs folder the page uses (see usedFiles): its OpenAPI file, its images and linked files. */
@@ -101,18 +107,32 @@ export function classifyPage(page: PageModel, navigation: ResolvedNavigation, co
   const fm = page.frontmatter;
   const inNavigation = placements.length > 0;
   const hidden = fm.hidden === true || (inNavigation && placements.every((p) => p.hidden));
-  const noindex = fm.noindex === true || hidden;
+  // Hidden pages are not indexed unless seo.indexing is "all" or a division above sets
+  // `searchable: true` (Mintlify's organize/hidden-pages.mdx, "Search, SEO, and AI indexing").
+  const hiddenButIndexed = config.seo?.indexing === 'all' || placements.some((p) => p.searchable === true);
+  const noindex = fm.noindex === true || (hidden && !hiddenButIndexed);
+  const indexed = !noindex && (inNavigation || config.seo?.indexing === 'all');
   return {
     url: pageUrl(page.path),
     inNavigation,
     placements,
-    versions: tagsOf(placements.map((p) => p.version)),
-    languages: inNavigation ? tagsOf(placements.map((p) => p.language)) : languageFromPath(page.path, navigation),
+    versions: tagsOf(placements.map((p) => (p.inVersion ? p.version : null))),
+    languages: inNavigation ? tagsOf(placements.map((p) => (p.inLanguage ? p.language : null))) : languageFromPath(page.path, navigation),
     hidden,
     noindex,
-    indexed: !noindex && (inNavigation || config.seo?.indexing === 'all'),
+    indexed,
+    searchable: indexed && fm.searchable !== false,
+    keywords: keywordsOf(fm.keywords),
+    // The page's own boost, else its nearest division's (Mintlify's optimize/search.mdx).
+    boost: typeof fm.boost === 'number' && fm.boost > 0 ? fm.boost : (placements.find((p) => p.boost !== undefined)?.boost ?? 1),
     access: { public: fm.public === true || placements.some((p) => p.public), groups: fm.groups ?? [] },
   };
+}
+
+/** Frontmatter `keywords`: a list, or one string of comma-separated keywords. */
+function keywordsOf(keywords: string[] | string | undefined): string[] {
+  const list = typeof keywords === 'string' ? keywords.split(',') : (keywords ?? []);
+  return list.map((k) => k.trim()).filter((k) => k !== '');
 }
 
 /** Distinct tags; a null (listed outside any version/language) means "all", i.e. no tags. */

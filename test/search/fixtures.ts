@@ -32,7 +32,7 @@ export function page(path: string, spec: PageSpec = {}): SearchablePage {
     sections,
     versions: spec.versions ?? [],
     languages: spec.languages ?? [],
-    indexed: spec.indexed ?? true,
+    searchable: spec.indexed ?? true,
     access: { public: spec.public ?? true, groups: spec.groups ?? [] },
   };
 }

@@ -88,7 +88,16 @@ describe('navigation', () => {
     const site = await load(VERSIONED);
     const byPath = new Map(site.pages.map((p) => [p.path, p]));
     expect(byPath.get('guides/b')!.placements).toEqual([
-      { version: 'v1', language: 'en', breadcrumbs: ['Guides', 'Start', 'Deep', 'Deeper'], index: 2, public: false, hidden: false },
+      {
+        version: 'v1',
+        language: 'en',
+        breadcrumbs: ['Guides', 'Start', 'Deep', 'Deeper'],
+        index: 2,
+        public: false,
+        hidden: false,
+        inVersion: true,
+        inLanguage: true,
+      },
     ]);
     expect([byPath.get('index')!.versions, byPath.get('index')!.languages]).toEqual([['v1', 'v2'], ['en']]);
     expect([byPath.get('es/index')!.versions, byPath.get('es/index')!.languages]).toEqual([['v1'], ['es']]);

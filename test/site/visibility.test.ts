@@ -12,6 +12,7 @@ async function pages(indexing?: 'all'): Promise<Map<string, SitePage>> {
           { group: 'Main', pages: ['index', 'noindexed', 'hidden-in-nav', 'restricted'] },
           { group: 'Open', public: true, pages: ['open'] },
           { group: 'Secret', hidden: true, pages: ['in-hidden-group'] },
+          { group: 'Help', hidden: true, searchable: true, pages: ['help'] },
         ],
       },
     },
@@ -21,6 +22,7 @@ async function pages(indexing?: 'all'): Promise<Map<string, SitePage>> {
     'restricted.mdx': page({ title: 'Restricted', groups: ['admins', 'sre'] }),
     'open.mdx': page({ title: 'Open' }),
     'in-hidden-group.mdx': page({ title: 'In hidden group' }),
+    'help.mdx': page({ title: 'Help' }),
     'orphan.mdx': page({ title: 'Orphan' }),
     'hidden-orphan.mdx': page({ title: 'Hidden orphan', hidden: true }),
     'public-page.mdx': page({ title: 'Public page', public: true }),
@@ -41,11 +43,18 @@ describe('page visibility and indexing (REFERENCE.md table)', () => {
     expect(summary(all.get('orphan')!)).toEqual({ inNavigation: false, hidden: false, noindex: false, indexed: false });
   });
 
-  it('with seo.indexing "all" also indexes pages outside navigation, still not hidden ones', async () => {
+  // Mintlify's organize/hidden-pages.mdx, "Search, SEO, and AI indexing".
+  it('with seo.indexing "all" also indexes pages outside navigation and hidden ones, never noindex ones', async () => {
     const all = await pages('all');
     expect(all.get('orphan')!.indexed).toBe(true);
-    expect(all.get('hidden-orphan')!.indexed).toBe(false);
+    expect(summary(all.get('hidden-orphan')!)).toEqual({ inNavigation: false, hidden: true, noindex: false, indexed: true });
+    expect(summary(all.get('hidden-in-nav')!)).toEqual({ inNavigation: true, hidden: true, noindex: false, indexed: true });
     expect(all.get('noindexed')!.indexed).toBe(false);
+  });
+
+  it('indexes the pages of a hidden group that sets searchable: true, still out of the sidebar', async () => {
+    const all = await pages();
+    expect(summary(all.get('help')!)).toEqual({ inNavigation: true, hidden: true, noindex: false, indexed: true });
   });
 
   it('derives access from public (page or group) and groups', async () => {

@@ -1,7 +1,7 @@
 // What the layout of one page reads, gathered as plain data, so its hash can stand for the laid-out page.
 import type { ParamFieldModel } from '../../content/index.js';
-import type { NavigationTree, PageAccess, ResolvedEndpoint, SitePage } from '../../site/index.js';
-import { linkTargets, type LinkTarget, type SiteIndex } from './site-index.js';
+import type { NavigationTree, PageAccess, PagePlacement, ResolvedEndpoint, SitePage } from '../../site/index.js';
+import { linkTargets, pagePaths, type LinkTarget, type SiteIndex } from './site-index.js';
 
 /** A top-level section of a tree, shown as a tab linking to the first of `targets` the reader may read. */
 export interface TabLink {
@@ -49,6 +49,13 @@ export interface PageInputs {
   /** The document language. */
   lang: string;
   noindex: boolean;
+  /** Frontmatter `mode` other than `default`: a class of the page (`mode-wide`). */
+  mode: string | undefined;
+  /** Badges beside the title: frontmatter `tag`, and `deprecated`. */
+  tag: string | undefined;
+  deprecated: boolean;
+  /** Frontmatter `keywords`, then its `og:*`, `twitter:*` and `article:*` meta tags in the order written. */
+  metatags: [name: string, content: string][];
   breadcrumbs: string[];
   endpoint: ResolvedEndpoint | undefined;
   /** The endpoint's parameters, for its playground; empty for pages without an endpoint. */
@@ -78,16 +85,27 @@ export function pageInputs(index: SiteIndex, page: SitePage, tree: NavigationTre
     lang: page.languages.length === 1 ? page.languages[0]! : (tree?.language ?? defaultLanguage(index)),
     // Pages search engines should skip: `noindex` ones and, under `seo.indexing: "navigable"`, those outside navigation.
     noindex: !page.indexed,
+    mode: page.frontmatter.mode && page.frontmatter.mode !== 'default' ? page.frontmatter.mode : undefined,
+    tag: page.frontmatter.tag,
+    deprecated: page.frontmatter.deprecated === true,
+    metatags: [...(page.keywords.length > 0 ? [['keywords', page.keywords.join(', ')] as [string, string]] : []), ...metatagsOf(page.frontmatter)],
     breadcrumbs: placement?.breadcrumbs ?? [],
     endpoint: page.endpoint,
     params: page.endpoint ? page.params : [],
     tabs: trees?.tabLinks ?? NO_TABS,
     activeTab: tab,
-    switchers: switcherMenus(index, page, tree),
+    switchers: switcherMenus(index, page, tree, placement),
     sidebar: tree ? sidebarKey(site.navigation.trees.indexOf(tree), tab) : undefined,
-    pager: tree && placement ? pagerLinks(index, tree, placement.index) : [],
+    pager: tree && placement && page.frontmatter.hideFooterPagination !== true ? pagerLinks(index, tree, placement.index) : [],
     toc: page.headings.filter((heading) => heading.depth === 2 || heading.depth === 3).map(({ depth, id, text }) => ({ depth, id, text })),
   };
+}
+
+/** The meta tags a page's frontmatter sets: its `og:*`, `twitter:*` and `article:*` keys. */
+function metatagsOf(frontmatter: SitePage['frontmatter']): [string, string][] {
+  return Object.entries(frontmatter).flatMap(([key, value]): [string, string][] =>
+    /^(og|twitter|article):/.test(key) && ['string', 'number', 'boolean'].includes(typeof value) ? [[key, String(value)]] : [],
+  );
 }
 
 /** The language of pages in no particular language tree: the default one, else the first, else English. */
@@ -120,19 +138,25 @@ function pagerLinks(index: SiteIndex, tree: NavigationTree, position: number): P
 
 /**
  * The version and language switchers of a page. Each entry links to the same page in that
- * version or language when it exists there, else to that tree's first page.
+ * version or language when it exists there, else to the first page of the tab of the same name
+ * there, else to that tree's first page. A page listed outside every version (language), shared
+ * by all their trees, has no switcher to change it.
  */
-function switcherMenus(index: SiteIndex, page: SitePage, tree: NavigationTree | undefined): SwitcherMenu[] {
+function switcherMenus(index: SiteIndex, page: SitePage, tree: NavigationTree | undefined, placement: PagePlacement | undefined): SwitcherMenu[] {
   const { versions, languages, trees } = index.site.navigation;
   const result: SwitcherMenu[] = [];
-  /** The same page there when it is in one of the matching trees (a reader of this page may read it), else their first pages. */
+  const ownTabs = tree && index.trees.get(tree);
+  const ownTab = ownTabs?.tabs[ownTabs.tabOf.get(page.path) ?? -1]?.label;
+  /** The same page there when it is in one of the matching trees (a reader of this page may read it), else their first pages, those of the page's tab first. */
   const target = (match: (t: NavigationTree) => boolean): LinkTarget[] => {
     const candidates = trees.filter(match);
     const same = candidates.find((t) => page.placements.some((p) => p.version === t.version && p.language === t.language));
     if (same) return [{ url: page.url, access: page.access }];
-    return linkTargets(candidates.flatMap((t) => t.order.flatMap((path) => index.pages.get(path) ?? [])));
+    const sameTab = candidates.flatMap((t) => index.trees.get(t)?.tabs.find((tab) => tab.label === ownTab)?.items ?? []);
+    const paths = [...pagePaths(sameTab), ...candidates.flatMap((t) => t.order)];
+    return linkTargets(paths.flatMap((path) => index.pages.get(path) ?? []));
   };
-  if (versions.length > 1) {
+  if (versions.length > 1 && (placement?.inVersion ?? true)) {
     const current = tree?.version ?? versions.find((v) => v.default)?.name;
     result.push({
       label: 'Version',
@@ -146,7 +170,7 @@ function switcherMenus(index: SiteIndex, page: SitePage, tree: NavigationTree | 
       })),
     });
   }
-  if (languages.length > 1) {
+  if (languages.length > 1 && (placement?.inLanguage ?? true)) {
     const current = tree?.language ?? languages.find((l) => l.default)?.name;
     const available = languages.filter((l) => trees.some((t) => t.language === l.name && (t.version === tree?.version || versions.length <= 1)));
     result.push({

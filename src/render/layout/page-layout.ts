@@ -138,10 +138,14 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
   /** The document of a page around its body (see SiteLayout.frame). */
   function frame(inputs: PageInputs): PageFrame {
     const content: ElementContent[] = [
-      h('article', { className: ['page'] }, [
+      h('article', { className: inputs.mode ? ['page', `mode-${inputs.mode}`] : ['page'] }, [
         ...breadcrumbs(inputs.breadcrumbs),
         h('header', { className: ['page-header'] }, [
-          h('h1', inputs.title),
+          h('h1', [
+            inputs.title,
+            ...(inputs.tag ? [h('span', { className: ['page-tag'] }, inputs.tag)] : []),
+            ...(inputs.deprecated ? [h('span', { className: ['page-tag', 'page-deprecated'] }, 'Deprecated')] : []),
+          ]),
           ...(inputs.description ? [h('p', { className: ['page-description'] }, inputs.description)] : []),
           ...contextualMenu(parts.contextual, inputs.url),
         ]),
@@ -155,6 +159,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
       lang: inputs.lang,
       description: inputs.description,
       noindex: inputs.noindex,
+      metatags: inputs.metatags,
       markdown: markdownPath(inputs.url),
       canonical: canonicalUrl(parts.canonicalBase, inputs.url),
       header: `${parts.brand}${tabBarHtml(inputs.tabs, inputs.activeTab)}${parts.globalLinks}${toHtml(switchers(inputs.switchers))}${parts.navbar}`,
@@ -179,6 +184,8 @@ interface DocumentParts {
   lang: string;
   description?: string | undefined;
   noindex: boolean;
+  /** The page's own meta tags: `keywords`, `og:*`, `twitter:*` and `article:*`. */
+  metatags?: readonly [string, string][];
   /** The page's Markdown version, advertised for agents. */
   markdown?: string;
   /** The page's canonical URL (see HeadTags.canonicalBase). */
@@ -196,6 +203,8 @@ function document(site: SiteParts, parts: DocumentParts): string {
     ...(parts.description ? [h('meta', { name: 'description', content: parts.description })] : []),
     ...(parts.noindex ? [h('meta', { name: 'robots', content: 'noindex' })] : []),
     ...(parts.canonical ? [h('link', { rel: 'canonical', href: parts.canonical })] : []),
+    // Open Graph names are properties; Twitter's and the others are names, as their specifications write them.
+    ...(parts.metatags ?? []).map(([name, content]) => h('meta', /^(og|article):/.test(name) ? { property: name, content } : { name, content })),
     ...(site.favicon ? [h('link', { rel: 'icon', href: site.favicon })] : []),
     ...(parts.markdown ? [h('link', { rel: 'alternate', type: 'text/markdown', href: parts.markdown })] : []),
   ];

@@ -3,17 +3,26 @@ import type { ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import type { NavItem, PageAccess } from '../../site/index.js';
+import { icon } from '../components/icon.js';
+import { safeUrl } from '../jsx-props.js';
 import { accessMark } from './access-marks.js';
 import type { SidebarFile } from './sidebar-file.js';
 import type { SiteIndex } from './site-index.js';
 
 /** One entry of a sidebar: everything its HTML is made from, so equal entries render equal HTML. */
 export type SidebarEntry =
-  | { kind: 'page'; url: string; label: string; method?: string; tag?: string; access: PageAccess }
+  | { kind: 'page'; url: string; label: string; method?: string; tag?: string; deprecated?: true; icon?: EntryIcon; access: PageAccess }
   /** An endpoint whose operation is missing from its spec: shown, but it has no page (validate reports it). */
   | { kind: 'missing-endpoint'; method: string; path: string }
-  | { kind: 'link'; href: string; label: string }
+  /** A link out: a navigation link, or a page whose frontmatter `url` sends its entry elsewhere. */
+  | { kind: 'link'; href: string; label: string; icon?: EntryIcon }
   | { kind: 'group'; label: string; tag?: string; collapsed: boolean; children: SidebarEntry[] };
+
+/** A sidebar entry's icon: frontmatter `icon`, and its Font Awesome style `iconType`. */
+export interface EntryIcon {
+  name: string;
+  type?: string;
+}
 
 /** A page link as the serializer writes it (`<a href="…">`: only page links have no other attribute). */
 const PAGE_LINK = /<a href="[^"]*">/g;
@@ -27,14 +36,21 @@ export function sidebarEntries(items: readonly NavItem[], index: SiteIndex): Sid
     if (item.type === 'page' || item.type === 'endpoint') {
       const page = index.pages.get(item.type === 'page' ? item.path : item.page);
       if (!page || page.hidden) return [];
-      const { tag, sidebarTitle } = page.frontmatter;
+      const { tag, sidebarTitle, deprecated, hideApiMarker, url, icon, iconType } = page.frontmatter;
+      const label = sidebarTitle ?? page.title;
+      const entryIcon = icon ? { icon: { name: icon, ...(iconType ? { type: iconType } : {}) } } : {};
+      // validate refuses a script URL (link/script-url); such an entry stays a plain page link.
+      const href = url ? safeUrl(url) : undefined;
+      if (href) return [{ kind: 'link', href, label, ...entryIcon }];
       return [
         {
           kind: 'page',
           url: page.url,
-          label: sidebarTitle ?? page.title,
-          ...(page.endpoint ? { method: page.endpoint.method } : {}),
+          label,
+          ...(page.endpoint && hideApiMarker !== true ? { method: page.endpoint.method } : {}),
           ...(tag ? { tag } : {}),
+          ...(deprecated === true ? { deprecated: true as const } : {}),
+          ...entryIcon,
           access: page.access,
         },
       ];
@@ -63,6 +79,9 @@ export function renderSidebar(entries: readonly SidebarEntry[]): SidebarFile {
   const links: { url: string; closed: string[] }[] = [];
   const methodBadge = (method: string): ElementContent => h('span', { className: ['method', `method-${method.toLowerCase()}`] }, method);
   const tagBadge = (tag: string | undefined): ElementContent[] => (tag ? [h('span', { className: ['nav-tag'] }, tag)] : []);
+  const deprecatedBadge = (deprecated: boolean | undefined): ElementContent[] =>
+    deprecated ? [h('span', { className: ['nav-tag', 'nav-deprecated'] }, 'Deprecated')] : [];
+  const entryIcon = (given: EntryIcon | undefined): ElementContent[] => (given ? [icon(given.name, given.type)] : []);
   const renderEntries = (list: readonly SidebarEntry[], closed: string[]): ElementContent[] =>
     list.map((entry): ElementContent => {
       switch (entry.kind) {
@@ -71,10 +90,16 @@ export function renderSidebar(entries: readonly SidebarEntry[]): SidebarFile {
         case 'page':
           links.push({ url: entry.url, closed });
           return h('li', accessMark(entry.access), [
-            h('a', { href: entry.url }, [...(entry.method ? [methodBadge(entry.method)] : []), entry.label, ...tagBadge(entry.tag)]),
+            h('a', { href: entry.url }, [
+              ...entryIcon(entry.icon),
+              ...(entry.method ? [methodBadge(entry.method)] : []),
+              entry.label,
+              ...tagBadge(entry.tag),
+              ...deprecatedBadge(entry.deprecated),
+            ]),
           ]);
         case 'link':
-          return h('li', [h('a', { href: entry.href, className: ['nav-link'] }, entry.label)]);
+          return h('li', [h('a', { href: entry.href, className: ['nav-link'] }, [...entryIcon(entry.icon), entry.label])]);
         default: {
           const id = `g${++groupCount}`;
           const children = renderEntries(entry.children, entry.collapsed ? [...closed, id] : closed);

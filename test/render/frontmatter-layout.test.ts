@@ -1,0 +1,93 @@
+// Frontmatter that shapes a page and its sidebar entry, as the served HTML shows it.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, readBundle } from '../../src/bundle/index.js';
+import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { page, writeSite } from '../helpers/site.js';
+
+const SITE = {
+  'docs.json': {
+    name: 'Layout',
+    navigation: { groups: [{ group: 'Guides', pages: ['index', 'quickstart', 'old-api', 'npm', 'secret', 'wide', 'endpoint'] }] },
+  },
+  'index.mdx': page({ title: 'Home' }, 'Welcome.'),
+  'quickstart.mdx': page({ title: 'Quickstart guide', sidebarTitle: 'Quickstart', icon: 'rocket', iconType: 'solid', tag: 'NEW' }, 'Start.'),
+  'old-api.mdx': page(
+    { title: 'Old API', deprecated: true, hideFooterPagination: true, keywords: ['legacy', 'v1'], 'og:title': 'The old API', 'twitter:card': 'summary' },
+    'Old.',
+  ),
+  'npm.mdx': page({ title: 'npm package', url: 'https://www.npmjs.com/package/example' }, 'Elsewhere.'),
+  'secret.mdx': page({ title: 'Secret', hidden: true }, 'Unlisted.'),
+  'wide.mdx': page({ title: 'Wide', mode: 'wide' }, 'Wide.'),
+  'endpoint.mdx': page({ title: 'List things', api: 'GET https://api.example.com/things', hideApiMarker: true }, 'Things.'),
+};
+
+let runtime: TestRuntime;
+beforeAll(async () => {
+  const report = await build(writeSite(SITE), { out: mkdtempSync(join(tmpdir(), 'docsite-fm-layout-')), jobs: 1 });
+  expect(report.errors).toEqual([]);
+  expect(report.warnings).toEqual([]);
+  runtime = await startRuntime({ bundle: await readBundle(report.outDir) });
+}, 60_000);
+afterAll(() => runtime?.close());
+
+async function get(path: string): Promise<{ status: number; html: string; sidebar: string; header: string }> {
+  const response = await fetch(`${runtime.url}${path}`);
+  const html = await response.text();
+  return {
+    status: response.status,
+    html,
+    sidebar: /<nav class="sidebar"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '',
+    header: /<header class="page-header">[\s\S]*?<\/header>/.exec(html)?.[0] ?? '',
+  };
+}
+
+describe('frontmatter in the sidebar', () => {
+  it('labels an entry with sidebarTitle, its icon before and its tag after', async () => {
+    const { sidebar } = await get('/');
+    expect(sidebar).toContain(
+      '<a href="/quickstart"><span class="icon" data-icon="rocket" data-icon-type="solid" aria-hidden="true"></span>Quickstart<span class="nav-tag">NEW</span></a>',
+    );
+  });
+
+  it('marks a deprecated page, and leaves out the method of hideApiMarker', async () => {
+    const { sidebar } = await get('/');
+    expect(sidebar).toContain('<a href="/old-api">Old API<span class="nav-tag nav-deprecated">Deprecated</span></a>');
+    expect(sidebar).toContain('<a href="/endpoint">List things</a>');
+  });
+
+  it('links a url page to its URL, and leaves a hidden page out though it is served', async () => {
+    const { sidebar } = await get('/');
+    expect(sidebar).toContain('<a href="https://www.npmjs.com/package/example" class="nav-link">npm package</a>');
+    expect(sidebar).not.toContain('/secret');
+    const secret = await get('/secret');
+    expect(secret.status).toBe(200);
+    expect(secret.html).toContain('<meta name="robots" content="noindex">');
+  });
+});
+
+describe('frontmatter on the page', () => {
+  it('shows the tag and the deprecated badge beside the title', async () => {
+    expect((await get('/quickstart')).header).toContain('<h1>Quickstart guide<span class="page-tag">NEW</span></h1>');
+    expect((await get('/old-api')).header).toContain('<h1>Old API<span class="page-tag page-deprecated">Deprecated</span></h1>');
+  });
+
+  it('sets the mode as a class of the page', async () => {
+    expect((await get('/wide')).html).toContain('<article class="page mode-wide">');
+    expect((await get('/')).html).toContain('<article class="page">');
+  });
+
+  it('hides the previous/next links with hideFooterPagination', async () => {
+    expect((await get('/old-api')).html).not.toContain('rel="prev"');
+    expect((await get('/quickstart')).html).toContain('rel="prev"');
+  });
+
+  it('writes keywords, og:* and twitter:* frontmatter as meta tags', async () => {
+    const { html } = await get('/old-api');
+    expect(html).toContain('<meta name="keywords" content="legacy, v1">');
+    expect(html).toContain('<meta property="og:title" content="The old API">');
+    expect(html).toContain('<meta name="twitter:card" content="summary">');
+  });
+});
