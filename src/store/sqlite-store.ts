@@ -133,12 +133,30 @@ class SqliteDriver implements SqlDriver {
   }
 }
 
+/**
+ * Switches the database to WAL. Processes opening a new database at the same instant race for
+ * that switch, and SQLite answers SQLITE_BUSY to it without waiting on the busy timeout, so the
+ * switch is retried until that timeout.
+ */
+function walMode(db: Database.Database): void {
+  const until = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= until) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    }
+  }
+}
+
 function connect(dataDir: string): SqliteDriver {
   let db: Database.Database | undefined;
   try {
     mkdirSync(dataDir, { recursive: true });
     db = new Database(join(dataDir, SQLITE_FILE), { timeout: BUSY_TIMEOUT_MS });
-    db.pragma('journal_mode = WAL');
+    walMode(db);
     // FULL: a commit is on disk when the call returns, so a write acknowledged with 2xx (a key
     // revocation, a conversation) survives power loss too, not only a crash of the process.
     db.pragma('synchronous = FULL');

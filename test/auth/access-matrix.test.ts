@@ -90,7 +90,7 @@ describe.each(['anonymous', 'member', 'outsider'] as const)('people: %s', (who) 
   });
 
   it('shows a sign-in link to visitors and the name to signed-in users', async () => {
-    const header = /<header class="site-header">[\s\S]*?<\/header>/.exec(await (await browsers[who].get(PAGES.public.url)).text())![0];
+    const header = /<header class="site-header"[^>]*>[\s\S]*?<\/header>/.exec(await (await browsers[who].get(PAGES.public.url)).text())![0];
     if (who === 'anonymous') expect(header).toContain('href="/_docsite/login?return_to=%2Fenterprise%2Foverview">Sign in</a>');
     else expect(header).toContain(who === 'member' ? '<span>ann</span>' : '<span>bob</span>');
   });

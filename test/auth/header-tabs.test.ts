@@ -53,7 +53,7 @@ afterAll(() => runtime?.close());
 async function tabsOf(who: keyof typeof readers, path = '/'): Promise<{ tabs: [string, string][]; header: string }> {
   const response = await readers[who].get(path);
   expect(response.status).toBe(200);
-  const header = /<header class="site-header">[\s\S]*?<\/header>/.exec(await response.text())![0];
+  const header = /<header class="site-header"[^>]*>[\s\S]*?<\/header>/.exec(await response.text())![0];
   const nav = /<nav class="tabs-nav"[\s\S]*?<\/nav>/.exec(header)?.[0] ?? '';
   return { tabs: [...nav.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => [m[2]!, m[1]!]), header };
 }

@@ -193,7 +193,10 @@ describe('docsite build', () => {
   });
 
   it('writes nothing when the site has errors', () => {
-    expectRefused({ 'docs.json': { name: 'B', navigation: { pages: ['index', 'missing'] } }, 'index.mdx': page({ title: 'Home' }) }, 'nav/missing-page');
+    expectRefused(
+      { 'docs.json': { name: 'B', navigation: { pages: ['index'] } }, 'index.mdx': page({ title: 'Home' }, 'A <Card title="x"> never closed.') },
+      'mdx/syntax',
+    );
   });
 
   it('with --strict, fails on a warning and writes nothing; without, builds and counts it', () => {
