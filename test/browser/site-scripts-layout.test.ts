@@ -1,0 +1,45 @@
+// What real sites bring that our own fixtures did not: header tabs too many for a phone (mcp-docs'
+// six), and a docs-folder script drawing Mintlify-styled markup (mcp-docs' version banner, whose
+// icon filled the page without the `size-5` utility).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { build, readBundle } from '../../src/bundle/index.js';
+import { ARTIFACTS, describeInChromium } from '../helpers/browser.js';
+import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { page, writeSite } from '../helpers/site.js';
+
+let runtime: TestRuntime;
+const TABS = ['Documentation', 'Specification', 'Extensions', 'Registry', 'Proposals', 'Community'];
+
+beforeAll(async () => {
+  const files: Record<string, unknown> = {
+    'docs.json': { name: 'Protocol', navigation: { tabs: TABS.map((tab) => ({ tab, pages: [tab.toLowerCase()] })) } },
+    'banner.js':
+      "const box = document.createElement('div'); box.className = 'flex gap-3'; box.id = 'injected';" +
+      'box.innerHTML = \'<svg class="flex-none size-5" viewBox="0 0 24 24"><path d="M12 9v2"></path></svg><span>Older version</span>\';' +
+      "document.querySelector('article').prepend(box);",
+  };
+  for (const tab of TABS) files[`${tab.toLowerCase()}.mdx`] = page({ title: tab }, `About ${tab}.`);
+  const report = await build(writeSite(files), { out: mkdtempSync(join(tmpdir(), 'docsite-site-scripts-')), jobs: 1 });
+  expect(report.errors).toEqual([]);
+  runtime = await startRuntime({ bundle: await readBundle(report.outDir) });
+});
+afterAll(async () => {
+  await runtime?.close();
+});
+
+describeInChromium('real sites on a phone', (browser) => {
+  it('scrolls the header tabs instead of the page, and sizes a script-drawn icon by its Tailwind class', async () => {
+    const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
+    const tab = await context.newPage();
+    await tab.goto(`${runtime.url}/specification`);
+    await tab.locator('#injected svg').waitFor();
+    expect(await tab.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBe(0);
+    expect(await tab.evaluate("[...document.querySelectorAll('.tabs-nav a')].length")).toBe(TABS.length);
+    expect(await tab.evaluate("document.querySelector('#injected svg').getBoundingClientRect().width")).toBe(20);
+    await tab.screenshot({ path: join(ARTIFACTS, 'phone-many-tabs.png') });
+    await context.close();
+  });
+});
