@@ -14,7 +14,7 @@ let runtime: TestRuntime;
 const TABS = ['Documentation', 'Specification', 'Extensions', 'Registry', 'Proposals', 'Community'];
 
 beforeAll(async () => {
-  const files: Record<string, unknown> = {
+  const files: Record<string, string | object> = {
     'docs.json': { name: 'Protocol', navigation: { tabs: TABS.map((tab) => ({ tab, pages: [tab.toLowerCase()] })) } },
     'banner.js':
       "const box = document.createElement('div'); box.className = 'flex gap-3'; box.id = 'injected';" +
