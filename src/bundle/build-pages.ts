@@ -1,4 +1,5 @@
 // Builds every page through the cache and the worker pool; the site loader calls this to parse.
+import type { ContentVariables } from '../content/index.js';
 import { join } from 'node:path';
 import { ConfinedFolder, readPageSource, runPool, snippetsDigest, type FrontmatterDefaults, type ParsedPage } from '../content/index.js';
 import { SourceStamps } from './source-stamps.js';
@@ -25,7 +26,13 @@ export interface PageBuilder {
    * The `parse` option of loadSite: builds pages and hands their parse results to the loader.
    * `onMisses` learns how many pages the cache lacks, before they are built.
    */
-  parse(root: string, files: readonly string[], onProgress: (done: number) => void, onMisses?: (count: number) => void): Promise<ParsedPage[]>;
+  parse(
+    root: string,
+    files: readonly string[],
+    onProgress: (done: number) => void,
+    onMisses?: (count: number) => void,
+    variables?: ContentVariables,
+  ): Promise<ParsedPage[]>;
   /** The `parseSource` option of loadSite: builds a generated or composed page (in this thread; there are few). */
   parseSource(file: string, source: string, defaults?: FrontmatterDefaults): ParsedPage;
   /** Built pages by file, after `parse` ran. */
@@ -73,9 +80,11 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
       keys.set(file, page.key!);
       return page.parsed;
     },
-    async parse(root, files, onProgress, onMisses) {
+    async parse(root, files, onProgress, onMisses, variables) {
       const folder = new ConfinedFolder(root);
-      const context: PageContext = { folder, snippets: snippetsDigest(folder) };
+      // docs.json variables shape every page as much as its snippets do: a change rebuilds them all.
+      const digest = `${snippetsDigest(folder)}${variables ? `\0${JSON.stringify(variables)}` : ''}`;
+      const context: PageContext = { folder, snippets: digest, ...(variables ? { variables } : {}) };
       pageContext = context;
       const sourceStamps = new SourceStamps(stampsFile, `${DOCSITE_VERSION}\0${context.snippets}`, outDir);
       stamps = sourceStamps;
@@ -121,7 +130,7 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
       }
       onProgress(files.length - misses.length);
       onMisses?.(misses.length);
-      const fresh = await runPool(BUILD_PAGE_JOB, root, misses, { snippets: context.snippets }, jobs, (done) =>
+      const fresh = await runPool(BUILD_PAGE_JOB, root, misses, { snippets: context.snippets, ...(variables ? { variables } : {}) }, jobs, (done) =>
         onProgress(files.length - misses.length + done),
       );
       fresh.forEach((page, i) => {

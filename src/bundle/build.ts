@@ -58,10 +58,16 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
   let searchWorker: SearchIndexWorker | undefined;
   try {
     const { site, diagnostics } = await loadSite(root, {
-      parse(root, files, onProgress) {
-        return builder.parse(root, files, onProgress, (misses) => {
-          if (jobs > 1 && misses >= SEARCH_WORKER_MIN_PAGES) searchWorker = new SearchIndexWorker(BUILD_PAGE_JOB.workerUrl);
-        });
+      parse(root, files, onProgress, variables) {
+        return builder.parse(
+          root,
+          files,
+          onProgress,
+          (misses) => {
+            if (jobs > 1 && misses >= SEARCH_WORKER_MIN_PAGES) searchWorker = new SearchIndexWorker(BUILD_PAGE_JOB.workerUrl);
+          },
+          variables,
+        );
       },
       parseSource: builder.parseSource,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),

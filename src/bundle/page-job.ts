@@ -1,4 +1,5 @@
 // The per-page work of a build: parse, render the body, export Markdown. Runs in worker threads.
+import { fillVariables, type ContentVariables } from '../content/index.js';
 import { createHash } from 'node:crypto';
 import {
   analyseTree,
@@ -37,8 +38,10 @@ export interface BuiltPage {
 export interface PageContext {
   /** The docs folder, the only place its page and snippets are read from. */
   folder: ConfinedFolder;
-  /** snippetsDigest of the docs folder. */
+  /** snippetsDigest of the docs folder, with docs.json variables when it has some. */
   snippets: string;
+  /** docs.json `variables`, filled into pages and snippets. */
+  variables?: ContentVariables;
 }
 
 /**
@@ -68,12 +71,19 @@ function renderPage(context: PageContext, file: string, known: string | undefine
   return renderSource(file, read.source, context);
 }
 
-function renderSource(file: string, source: string, context: PageContext | undefined, defaults?: FrontmatterDefaults): RenderedPage {
-  const { tree, pending } = analyseTree(file, source, { ...(context ? { folder: context.folder } : {}), ...(defaults ? { defaults } : {}) });
+function renderSource(file: string, written: string, context: PageContext | undefined, defaults?: FrontmatterDefaults): RenderedPage {
+  const variables = context?.variables;
+  const source = fillVariables(written, variables);
+  const { tree, pending } = analyseTree(file, source, {
+    ...(context ? { folder: context.folder } : {}),
+    ...(defaults ? { defaults } : {}),
+    ...(variables ? { variables } : {}),
+  });
   // Links as validate resolved them, in the HTML and the Markdown alike (the tree was parsed from the text without a BOM).
   const text = source.replace(/^\uFEFF/, '');
   const urlEdits = tree ? resolveBrowserUrls(tree, pending.path, text) : [];
-  return { pending, html: tree ? renderBody(tree) : '', source, text, urlEdits, context };
+  // The written source keys the cache (variables are in the context's digest) and is what the MCP filesystem serves.
+  return { pending, html: tree ? renderBody(tree) : '', source: written, text, urlEdits, context };
 }
 
 function finishPage(page: RenderedPage): BuiltPage {
@@ -87,9 +97,10 @@ function finishPage(page: RenderedPage): BuiltPage {
   return { parsed, html, markdown, source, key: pageCacheKey(DOCSITE_VERSION, pending.file, keyed, context?.snippets) };
 }
 
-export const BUILD_PAGE_JOB: PoolJob<{ snippets: string }, BuiltPage> = {
+export const BUILD_PAGE_JOB: PoolJob<{ snippets: string; variables?: ContentVariables }, BuiltPage> = {
   workerUrl: new URL('./page-worker.js', import.meta.url),
-  run: (root, files, { snippets }, sources) => buildPages({ folder: new ConfinedFolder(root), snippets }, files, sources),
+  run: (root, files, { snippets, variables }, sources) =>
+    buildPages({ folder: new ConfinedFolder(root), snippets, ...(variables ? { variables } : {}) }, files, sources),
   pack(page) {
     const [html, markdown, source] = [encode(page.html), encode(page.markdown), encode(page.source)];
     return { result: { ...page, html, markdown, source }, transfer: [html.buffer, markdown.buffer, source.buffer] };

@@ -23,3 +23,4 @@ export * from './page-model.js';
 export { readSkills, type Skill } from './skills.js';
 export { KNOWN_COMPONENTS, isUnknownComponent, isHtmlElementName } from './components.js';
 export { isJsxElement, urlAttributes, type JsxElement } from './mdx-nodes.js';
+export { fillVariables, type ContentVariables } from './variables.js';

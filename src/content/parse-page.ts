@@ -1,4 +1,5 @@
 // Turns one MDX page's source into its page model and the diagnostics found on the way.
+import type { ContentVariables } from './variables.js';
 import type { Root } from 'mdast';
 import { parseFrontmatter, scriptUrlScheme, type Frontmatter } from '../config/index.js';
 import { diagnostic, START, type Diagnostic, type Position } from '../diagnostics/index.js';
@@ -28,6 +29,8 @@ export interface ParseOptions {
   folder?: ConfinedFolder;
   /** Frontmatter the page's own overrides (an OpenAPI operation's title, description and `api`), placed `at` for diagnostics. */
   defaults?: FrontmatterDefaults;
+  /** docs.json `variables`, filled into the snippets the page places (the caller fills the page's own text). */
+  variables?: ContentVariables;
 }
 
 /** Frontmatter a page takes unless it writes the key itself. */
@@ -91,8 +94,13 @@ export function analyseTree(file: string, source: string, options: ParseOptions 
   try {
     tree = parseMdx(mdx);
     if (options.folder !== undefined)
-      snippets = inlineSnippets(tree, file, options.folder, (at, message, kind) =>
-        before.push(diagnostic(kind === 'refused' ? 'file/refused' : kind === 'dynamic' ? 'render/dynamic-component' : 'mdx/snippet', file, at, message)),
+      snippets = inlineSnippets(
+        tree,
+        file,
+        options.folder,
+        (at, message, kind) =>
+          before.push(diagnostic(kind === 'refused' ? 'file/refused' : kind === 'dynamic' ? 'render/dynamic-component' : 'mdx/snippet', file, at, message)),
+        options.variables,
       );
     const deep = tooDeepAt(tree);
     if (deep) throw new TooDeepError(deep);

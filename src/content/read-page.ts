@@ -1,4 +1,5 @@
 // Reads and parses one page file; an unreadable file becomes a diagnostic, not a crash.
+import { fillVariables, type ContentVariables } from './variables.js';
 import { diagnostic, type Position } from '../diagnostics/index.js';
 import { ConfinedFolder, RefusedPathError } from './confined-folder.js';
 import { NotUtf8Error, pageText } from './page-text.js';
@@ -43,12 +44,12 @@ export function readPageSource(folder: ConfinedFolder, file: string, known?: str
  * Reads and parses `files` (relative to `root`), each unless its text is `known`, in two rounds (see PendingPage):
  * each page's tree, one page at a time, then the frontmatter of them all.
  */
-export function readPages(root: string, files: readonly string[], known: readonly (string | undefined)[] = []): ParsedPage[] {
+export function readPages(root: string, files: readonly string[], known: readonly (string | undefined)[] = [], variables?: ContentVariables): ParsedPage[] {
   const folder = new ConfinedFolder(root);
   return files
     .map((file, i) => {
       const read = readPageSource(folder, file, known[i]);
-      return 'failed' in read ? read.failed : analyseTree(file, read.source, { folder }).pending;
+      return 'failed' in read ? read.failed : analyseTree(file, fillVariables(read.source, variables), { folder, ...(variables ? { variables } : {}) }).pending;
     })
     .map((page) => ('page' in page ? page : completePage(page)));
 }

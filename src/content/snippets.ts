@@ -1,4 +1,5 @@
 // Snippets: MDX files under snippets/ that a page imports and places as a component (`<Caution />`).
+import { fillVariables, type ContentVariables } from './variables.js';
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
@@ -109,8 +110,8 @@ export type SnippetProblem = (at: Position, message: string, kind?: 'refused' | 
  * that computes its markup is reported and gives way to its children. Returns what the page
  * took, for its Markdown version.
  */
-export function inlineSnippets(tree: Root, file: string, folder: ConfinedFolder, problem: SnippetProblem): SnippetUse {
-  return inline(tree, file, folder, problem, [file], undefined);
+export function inlineSnippets(tree: Root, file: string, folder: ConfinedFolder, problem: SnippetProblem, variables?: ContentVariables): SnippetUse {
+  return inline(tree, file, folder, problem, [file], undefined, variables);
 }
 
 /** A component a page may place: the file it comes from, and the other components of that file, which its markup may place. */
@@ -120,7 +121,15 @@ interface Placeable {
   module: ReadonlyMap<string, SnippetComponent>;
 }
 
-function inline(tree: Root, file: string, folder: ConfinedFolder, problem: SnippetProblem, chain: readonly string[], at: Position | undefined): SnippetUse {
+function inline(
+  tree: Root,
+  file: string,
+  folder: ConfinedFolder,
+  problem: SnippetProblem,
+  chain: readonly string[],
+  at: Position | undefined,
+  docsVariables: ContentVariables | undefined,
+): SnippetUse {
   const imports = snippetImports(tree, file, (where, message) => problem(at ?? where, message));
   // Components the file defines itself (`export const HeroCard = …` in a page) are placed alike.
   const local = localComponents(tree);
@@ -133,7 +142,7 @@ function inline(tree: Root, file: string, folder: ConfinedFolder, problem: Snipp
     if (!exportsOf.has(path))
       exportsOf.set(
         path,
-        moduleExports(path, folder, (message, kind) => problem(at ?? where, message, kind)),
+        moduleExports(path, folder, (message, kind) => problem(at ?? where, message, kind), docsVariables),
       );
     const exports = exportsOf.get(path);
     if (!exports) continue;
@@ -155,7 +164,7 @@ function inline(tree: Root, file: string, folder: ConfinedFolder, problem: Snipp
   const contentOf = new Map<string, RootContent[] | undefined>();
   const content = (name: string, where: Position): RootContent[] | undefined => {
     if (!contentOf.has(name)) {
-      const snippet = snippetContent(imports.contents.get(name)!, folder, problem, chain, at ?? where);
+      const snippet = snippetContent(imports.contents.get(name)!, folder, problem, chain, at ?? where, docsVariables);
       if (snippet) placed.set(name, snippet.placed);
       contentOf.set(name, snippet?.nodes);
     }
@@ -291,8 +300,13 @@ interface ModuleExports {
 }
 
 /** The exports of an MDX or JSX snippet; undefined (and reported) when it cannot be read or parsed. */
-function moduleExports(path: string, folder: ConfinedFolder, problem: (message: string, kind?: 'refused') => void): ModuleExports | undefined {
-  const source = snippetSource(path, folder, problem);
+function moduleExports(
+  path: string,
+  folder: ConfinedFolder,
+  problem: (message: string, kind?: 'refused') => void,
+  variables: ContentVariables | undefined,
+): ModuleExports | undefined {
+  const source = snippetSource(path, folder, problem, variables);
   if (source === undefined) return undefined;
   const strings = stringExports(source);
   const components = new Map<string, SnippetComponent>();
@@ -322,10 +336,15 @@ function moduleExports(path: string, folder: ConfinedFolder, problem: (message: 
   return { strings, components, names };
 }
 
-/** A snippet file's text; undefined (and reported) when it cannot be read or may not be. */
-function snippetSource(path: string, folder: ConfinedFolder, problem: (message: string, kind?: 'refused') => void): string | undefined {
+/** A snippet file's text, docs.json variables filled in; undefined (and reported) when it cannot be read or may not be. */
+function snippetSource(
+  path: string,
+  folder: ConfinedFolder,
+  problem: (message: string, kind?: 'refused') => void,
+  variables: ContentVariables | undefined,
+): string | undefined {
   try {
-    return pageText(folder.read(path));
+    return fillVariables(pageText(folder.read(path)), variables);
   } catch (error) {
     if (error instanceof RefusedPathError) return void problem(`The snippet ${error.message}`, 'refused');
     return void problem(`The snippet ${path} cannot be read: ${(error as Error).message}`);
@@ -346,10 +365,11 @@ function snippetContent(
   problem: SnippetProblem,
   chain: readonly string[],
   at: Position,
+  variables: ContentVariables | undefined,
 ): { nodes: RootContent[]; placed: PlacedSnippet } | undefined {
   if (chain.includes(path)) return void problem(at, `The snippet ${path} places itself (${[...chain, path].join(' → ')}).`);
   if (chain.length > MAX_DEPTH) return void problem(at, `Snippets are placed more than ${MAX_DEPTH} deep (${chain.join(' → ')}).`);
-  const source = snippetSource(path, folder, (message, kind) => problem(at, message, kind));
+  const source = snippetSource(path, folder, (message, kind) => problem(at, message, kind), variables);
   if (source === undefined) return undefined;
   const { source: mdx, idsByLine } = extractHeadingIds(source.replace(/^\uFEFF/, ''));
   let tree: Root;
@@ -364,7 +384,7 @@ function snippetContent(
     const id = node.type === 'heading' ? idsByLine.get(node.position?.start.line ?? 0) : undefined;
     if (id) node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
   }
-  const uses = inline(tree, path, folder, problem, [...chain, path], at);
+  const uses = inline(tree, path, folder, problem, [...chain, path], at, variables);
   return { nodes: tree.children.filter((node) => node.type !== 'yaml' && node.type !== 'mdxjsEsm'), placed: { source, tree, uses } };
 }
 

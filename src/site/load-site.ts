@@ -1,4 +1,5 @@
 // Loads a docs folder into the site model: config, files, pages, navigation and every check.
+import { fillVariables, type ContentVariables } from '../content/index.js';
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -37,7 +38,7 @@ export interface LoadOptions {
   /** Extra ignore patterns (gitignore syntax), e.g. an output folder inside the docs folder. */
   ignore?: string[];
   /** Parses the page files; the build passes one that also renders and caches. Default: parsePages. */
-  parse?(root: string, files: readonly string[], onProgress: (done: number) => void): Promise<ParsedPage[]>;
+  parse?(root: string, files: readonly string[], onProgress: (done: number) => void, variables?: ContentVariables): Promise<ParsedPage[]>;
   /**
    * Parses a generated page (an OpenAPI operation's), or a page file with its operation added (with the
    * operation's frontmatter as `defaults`); the build passes one that also renders. Default: parsePage.
@@ -70,7 +71,9 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   diagnostics.push(...files.refused.map((error) => diagnostic('file/refused', error.path, START, error.message)));
   const progress = (done: number): void => options.onProgress?.(done, files.pages.length);
   let parsed = onePerPath(
-    await (options.parse ? options.parse(root, files.pages, progress) : parsePages(root, files.pages, options.jobs, progress)),
+    await (options.parse
+      ? options.parse(root, files.pages, progress, config?.variables)
+      : parsePages(root, files.pages, options.jobs, progress, config?.variables)),
     diagnostics,
   );
   diagnostics.push(...checkPagePaths(parsed));
@@ -95,7 +98,11 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   diagnostics.push(...openapi.diagnostics);
   // Named by docs.json but used by no page: still the site's OpenAPI file, with the access of an unused one.
   if (defaultOpenApi) await addUnusedDocument(folder, openApiPath(defaultOpenApi), fileSet, openapi.documents);
-  const parseSource = options.parseSource ?? ((file, source, defaults) => parsePage(file, source, { folder, ...(defaults ? { defaults } : {}) }));
+  const { variables } = config;
+  const parseSource =
+    options.parseSource ??
+    ((file, source, defaults) =>
+      parsePage(file, fillVariables(source, variables), { folder, ...(defaults ? { defaults } : {}), ...(variables ? { variables } : {}) }));
   const siteAuth = config.api?.mdx?.auth?.method;
   const settings: OperationSettings = {
     siteServer: configuredServers(config)[0],
