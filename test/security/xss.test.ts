@@ -85,7 +85,9 @@ async function open(page: Page, url: string): Promise<void> {
       await page.goto(url);
       return;
     } catch (error) {
-      if (attempt === 3 || !/interrupted by another navigation/.test(String(error))) throw error;
+      if (attempt === 5 || !/interrupted by another navigation/.test(String(error))) throw error;
+      // Let the navigation the click started finish (or fail) before asking again; on a loaded machine it can outlast three quick retries.
+      await page.waitForLoadState('load').catch(() => undefined);
     }
   }
 }
