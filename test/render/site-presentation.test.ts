@@ -37,7 +37,7 @@ const DOCS = {
 const FILES = {
   'docs.json': DOCS,
   'index.mdx': page({ title: 'Home' }, 'Welcome.'),
-  'guide.mdx': page({ title: 'Guide' }, 'Steps.'),
+  'guide.mdx': page({ title: 'Guide', 'og:image': 'https://cdn.acme.test/guide.png', 'twitter:site': '@acme_guides' }, 'Steps.'),
   'orphan.mdx': page({ title: 'Orphan' }, 'Outside navigation.'),
   'images/og.png': 'png',
   'style.css': '.my-callout { color: red; }',
@@ -112,6 +112,15 @@ describe('docs.json presentation keys in built pages', () => {
     expect(home).toContain('<link rel="canonical" href="https://docs.acme.test/">');
     expect(read(manifest.pages.find((p) => p.path === 'guide')!.html)).toContain('<link rel="canonical" href="https://docs.acme.test/guide">');
     expect(home).toContain('<meta property="og:image" content="https://docs.acme.test/images/og.png">');
+  });
+
+  it("lets a page's own og: and twitter: tags replace the site's of the same name, each written once", () => {
+    const guide = read(manifest.pages.find((p) => p.path === 'guide')!.html);
+    expect(guide.match(/property="og:image"/g)).toHaveLength(1);
+    expect(guide).toContain('<meta property="og:image" content="https://cdn.acme.test/guide.png">');
+    expect(guide.match(/name="twitter:site"/g)).toHaveLength(1);
+    expect(guide).toContain('<meta name="twitter:site" content="@acme_guides">');
+    expect(guide).toContain('<meta property="og:site_name" content="Acme &#x22;Docs&#x22;">');
   });
 
   it('keeps pages outside navigation out of search engines under seo.indexing "navigable"', () => {

@@ -41,7 +41,7 @@ export function headTags(site: SiteModel): HeadTags {
       if (/^https?:\/\/[^/]/i.test(content)) canonicalBase = content.replace(/\/+$/, '');
       continue;
     }
-    meta.push({ attribute: OPEN_GRAPH.test(key) ? 'property' : 'name', key, content });
+    meta.push(metaTag(key, content));
   }
   const thumbnail = thumbnailUrl(config, canonicalBase);
   if (thumbnail && !meta.some((tag) => tag.key === 'og:image')) meta.push({ attribute: 'property', key: 'og:image', content: thumbnail });
@@ -60,10 +60,23 @@ function thumbnailUrl(config: DocsConfig, canonicalBase: string | undefined): st
   return canonicalBase ? `${canonicalBase}${path}` : path;
 }
 
+/** A meta tag: Open Graph names are properties, Twitter's and the others are names, as their specifications write them. */
+export function metaTag(key: string, content: string): MetaTag {
+  return { attribute: OPEN_GRAPH.test(key) ? 'property' : 'name', key, content };
+}
+
+/**
+ * The meta tags of a page: its own (frontmatter `og:*`, `twitter:*`, keywords), then the site's
+ * (`seo.metatags`) it does not set itself, so a page's preview title or image wins over the site's.
+ */
+export function pageMetaTags(site: readonly MetaTag[], own: readonly MetaTag[]): MetaTag[] {
+  const set = new Set(own.map((tag) => tag.key.toLowerCase()));
+  return [...own, ...site.filter((tag) => !set.has(tag.key.toLowerCase()))];
+}
+
 /** The shared head tags as elements: meta tags and the folder's stylesheets (placed after docsite's, so they win). */
-export function sharedHead(tags: HeadTags): { meta: ElementContent[]; stylesheets: ElementContent[]; scripts: ElementContent[] } {
+export function sharedHead(tags: HeadTags): { stylesheets: ElementContent[]; scripts: ElementContent[] } {
   return {
-    meta: tags.meta.map(({ attribute, key, content }) => h('meta', { [attribute]: key, content })),
     stylesheets: tags.stylesheets.map((href) => h('link', { rel: 'stylesheet', href })),
     scripts: tags.scripts.map((src) => h('script', { src, defer: true })),
   };

@@ -9,7 +9,7 @@ import { markdownPath } from '../llms-txt.js';
 import { fillTemplate } from '../template.js';
 import { apiEndpoint } from './api-endpoint.js';
 import { contextualMenu } from './contextual-menu.js';
-import { canonicalUrl } from './head-tags.js';
+import { canonicalUrl, metaTag, pageMetaTags } from './head-tags.js';
 import { switchers, tabBar } from './header.js';
 import { breadcrumbs, pager, tableOfContents } from './page-parts.js';
 import { defaultLanguage, pageInputs, type PageInputs } from './page-inputs.js';
@@ -203,8 +203,10 @@ function document(site: SiteParts, parts: DocumentParts): string {
     ...(parts.description ? [h('meta', { name: 'description', content: parts.description })] : []),
     ...(parts.noindex ? [h('meta', { name: 'robots', content: 'noindex' })] : []),
     ...(parts.canonical ? [h('link', { rel: 'canonical', href: parts.canonical })] : []),
-    // Open Graph names are properties; Twitter's and the others are names, as their specifications write them.
-    ...(parts.metatags ?? []).map(([name, content]) => h('meta', /^(og|article):/.test(name) ? { property: name, content } : { name, content })),
+    ...pageMetaTags(
+      site.meta,
+      (parts.metatags ?? []).map(([key, content]) => metaTag(key, content)),
+    ).map(({ attribute, key, content }) => h('meta', { [attribute]: key, content })),
     ...(site.favicon ? [h('link', { rel: 'icon', href: site.favicon })] : []),
     ...(parts.markdown ? [h('link', { rel: 'alternate', type: 'text/markdown', href: parts.markdown })] : []),
   ];

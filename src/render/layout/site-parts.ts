@@ -6,7 +6,7 @@ import { browserUrl } from '../browser-urls.js';
 import { templateSource } from '../template.js';
 import type { ContextualOptions } from './contextual-menu.js';
 import { h } from 'hastscript';
-import { headTags, sharedHead } from './head-tags.js';
+import { headTags, type MetaTag, sharedHead } from './head-tags.js';
 import { brand, globalLinks } from './header.js';
 import { banner, footer, navbar } from './site-chrome.js';
 import { siteStyle } from './site-style.js';
@@ -30,7 +30,9 @@ export interface SiteParts {
   favicon: string | undefined;
   /** Attributes of `<html>` besides `lang` (appearance, background decoration), as HTML. */
   rootAttributes: string;
-  /** Shared `<head>` tags before docsite's stylesheet: meta tags, the font stylesheet; as HTML. */
+  /** `seo.metatags` (and the thumbnail), which a page's own tags of the same name replace (see pageMetaTags). */
+  meta: MetaTag[];
+  /** Shared `<head>` tags before docsite's stylesheet: the font stylesheet; as HTML. */
   head: string;
   /** After docsite's stylesheet, so they win: the configured look (`<style>`) and the docs folder's stylesheets; as HTML. */
   styles: string;
@@ -61,7 +63,8 @@ export function siteParts(index: SiteIndex): SiteParts {
     rootAttributes: toHtml(
       h('html', { className: style.appearance === 'dark' ? ['dark'] : undefined, dataAppearance: style.appearance, dataDecoration: style.decoration }),
     ).slice('<html'.length, -'></html>'.length),
-    head: toHtml([...shared.meta, ...fontStylesheet]),
+    meta: tags.meta,
+    head: toHtml(fontStylesheet),
     styles: toHtml([...(style.css ? [h('style', style.css)] : []), ...shared.stylesheets]),
     scripts: toHtml(shared.scripts),
     canonicalBase: tags.canonicalBase,
