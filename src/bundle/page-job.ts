@@ -1,5 +1,4 @@
 // The per-page work of a build: parse, render the body, export Markdown. Runs in worker threads.
-import { fillVariables, type ContentVariables } from '../content/index.js';
 import { createHash } from 'node:crypto';
 import {
   analyseTree,
@@ -7,10 +6,13 @@ import {
   ConfinedFolder,
   type FrontmatterDefaults,
   mayUseSnippets,
+  mayUseVariables,
   readPageSource,
   type ParsedPage,
   type PendingPage,
   type PoolJob,
+  fillVariables,
+  type ContentVariables,
 } from '../content/index.js';
 import { pageMarkdown, renderBody, resolveBrowserUrls, resolveSnippetUrls, withUrlEdits, type UrlEdit } from '../render/index.js';
 import { DOCSITE_VERSION } from '../version.js';
@@ -124,9 +126,9 @@ export function bytesOf(text: PageText): Buffer {
   return typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
 }
 
-/** The cache key of a page: what its build output depends on (with the snippets, if it may place any). */
+/** The cache key of a page: what its build output depends on (with the snippets and variables digest, if it may use either). */
 export function pageCacheKey(generator: string, file: string, source: string, snippets?: string): string {
   const hash = createHash('sha256').update(generator).update('\0').update(file).update('\0').update(source);
-  if (snippets && mayUseSnippets(source)) hash.update('\0').update(snippets);
+  if (snippets && (mayUseSnippets(source) || mayUseVariables(source))) hash.update('\0').update(snippets);
   return hash.digest('hex');
 }

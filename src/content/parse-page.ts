@@ -1,5 +1,4 @@
 // Turns one MDX page's source into its page model and the diagnostics found on the way.
-import type { ContentVariables } from './variables.js';
 import type { Root } from 'mdast';
 import { parseFrontmatter, scriptUrlScheme, type Frontmatter } from '../config/index.js';
 import { diagnostic, START, type Diagnostic, type Position } from '../diagnostics/index.js';
@@ -12,6 +11,7 @@ import type { ConfinedFolder } from './confined-folder.js';
 import { inlineSnippets, NO_USE, type SnippetUse } from './snippets.js';
 import { outlinePage } from './page-outline.js';
 import type { PageModel } from './page-model.js';
+import type { ContentVariables } from './variables.js';
 
 export interface ParsedPage {
   page: PageModel;

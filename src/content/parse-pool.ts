@@ -1,8 +1,8 @@
 // Parses page files across threads, for `validate` and everything built on the site model.
-import type { ContentVariables } from './variables.js';
 import { readPages } from './read-page.js';
 import { defaultJobs, runPool, type PoolJob } from './worker-pool.js';
 import type { ParsedPage } from './parse-page.js';
+import type { ContentVariables } from './variables.js';
 
 export const PARSE_JOB: PoolJob<ContentVariables | undefined, ParsedPage> = {
   workerUrl: new URL('./parse-worker.js', import.meta.url),

@@ -1,9 +1,9 @@
 // Reads and parses one page file; an unreadable file becomes a diagnostic, not a crash.
-import { fillVariables, type ContentVariables } from './variables.js';
 import { diagnostic, type Position } from '../diagnostics/index.js';
 import { ConfinedFolder, RefusedPathError } from './confined-folder.js';
 import { NotUtf8Error, pageText } from './page-text.js';
 import { analyseTree, completePage, pagePathOf, type ParsedPage } from './parse-page.js';
+import { fillVariables, type ContentVariables } from './variables.js';
 
 /**
  * Reads a page file's text, unless the caller has it (`known`: a worker pool reads ahead).

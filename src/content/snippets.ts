@@ -1,8 +1,5 @@
 // Snippets: MDX files under snippets/ that a page imports and places as a component (`<Caution />`).
-import { fillVariables, type ContentVariables } from './variables.js';
-import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
-import { join, posix, relative, sep } from 'node:path';
+import { posix } from 'node:path';
 import type { Nodes, Parent, Root, RootContent } from 'mdast';
 import type { Position } from '../diagnostics/index.js';
 import { RefusedPathError, type ConfinedFolder } from './confined-folder.js';
@@ -14,6 +11,7 @@ import { componentExports, instantiate, type SnippetComponent } from './snippet-
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { mdxToMarkdown } from 'mdast-util-mdx';
 import { gfmToMarkdown } from 'mdast-util-gfm';
+import { fillVariables, type ContentVariables } from './variables.js';
 
 /** Where snippets live; nothing else may be imported. */
 export const SNIPPETS_DIR = 'snippets/';
@@ -27,42 +25,6 @@ const IMPORT = /import\s+(?:([A-Za-z_$][\w$]*)|\{([^}]*)\})\s+from\s*(['"])([^'"
 const CODE_MODULE = /\.jsx$/;
 /** `export const name = "text"`: a snippet's string variable (nothing else is read, nothing is run). */
 const STRING_EXPORT = /^export\s+const\s+([A-Za-z_$][\w$]*)\s*=\s*(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')\s*;?\s*$/gm;
-
-/**
- * Whether a page's source may place a snippet: the build's cache keys of such pages include the
- * snippets' content. A cheap test on the text, before any parsing; false alarms cost nothing.
- */
-export function mayUseSnippets(source: string): boolean {
-  return source.includes(SNIPPETS_DIR);
-}
-
-/**
- * A hash of every file under snippets/ (names and content, links inside the docs folder followed):
- * part of the cache key of each page that may place snippets, so that editing a snippet rebuilds
- * the pages that show it. A file that cannot be read counts by its name: placing it is reported.
- */
-export function snippetsDigest(folder: ConfinedFolder): string {
-  let files: string[];
-  try {
-    const dir = folder.resolve(SNIPPETS_DIR);
-    files = readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() || entry.isSymbolicLink())
-      .map((entry) => `${SNIPPETS_DIR}${relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/')}`)
-      .sort();
-  } catch {
-    return ''; // no snippets folder (or one leading out of the docs folder: placing its snippets is reported)
-  }
-  const hash = createHash('sha256');
-  for (const file of files) {
-    hash.update(file).update('\0');
-    try {
-      hash.update(folder.read(file)).update('\0');
-    } catch {
-      hash.update('unreadable\0');
-    }
-  }
-  return hash.digest('hex');
-}
 
 /** What a page or snippet takes from snippets: the snippets it places and the variables it imports, by the names it uses. */
 export interface SnippetUse {

@@ -7,6 +7,11 @@ export type ContentVariables = Readonly<Record<string, string>>;
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9-]+)\s*\}\}/g;
 
+/** Whether a page's source may show a variable: a cheap test before any parsing, like mayUseSnippets. */
+export function mayUseVariables(source: string): boolean {
+  return source.includes('{{');
+}
+
 /** `text` with each `{{name}}` of a defined variable replaced by its value. */
 export function fillVariables(text: string, variables: ContentVariables | undefined): string {
   if (!variables || !text.includes('{{')) return text;

@@ -1,5 +1,4 @@
 // Loads a docs folder into the site model: config, files, pages, navigation and every check.
-import { fillVariables, type ContentVariables } from '../content/index.js';
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -13,6 +12,8 @@ import {
   RefusedPathError,
   type FrontmatterDefaults,
   type ParsedPage,
+  fillVariables,
+  type ContentVariables,
 } from '../content/index.js';
 import { compareDiagnostics, diagnostic, START, type Diagnostic } from '../diagnostics/index.js';
 import { UsageError } from '../errors.js';

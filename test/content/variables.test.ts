@@ -40,4 +40,16 @@ describe('a site with docs.json variables', () => {
     await build(dir, { out, jobs: 1 });
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('Install 3.0 of Acme Cloud.');
   });
+
+  it('rebuilds a page that places no snippet when a value it shows changes', async () => {
+    const dir = writeSite({
+      'docs.json': { name: 'Vars', variables: { version: '1.0' }, navigation: { pages: ['index'] } },
+      'index.mdx': page({ title: 'Home' }, 'Version {{version}}.'),
+    });
+    const out = mkdtempSync(join(tmpdir(), 'docsite-variables-'));
+    await build(dir, { out, jobs: 1 });
+    writeFileSync(join(dir, 'docs.json'), JSON.stringify({ name: 'Vars', variables: { version: '2.0' }, navigation: { pages: ['index'] } }));
+    await build(dir, { out, jobs: 1 });
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('Version 2.0.');
+  });
 });
