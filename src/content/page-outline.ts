@@ -47,16 +47,20 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
     const line = node.position?.start.line ?? 1;
     const column = node.position?.start.column ?? 1;
     if (node.type === 'heading') {
-      // Markup a component placed in the heading (`## Routing <Since version="5.5" />`) is not part of its text, nor of its anchor.
-      const text = textOf({ ...node, children: node.children.filter((child) => !isComponentMarkup(child)) }).trim();
       const given = node.data?.hProperties?.id;
-      const id = (typeof given === 'string' ? given : idsByLine.get(line)) ?? make.heading(text);
-      // The renderer takes the id from the node: headings placed from a snippet share one line.
-      node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
-      const heading = { depth: node.depth, text, id, line };
-      headings.push(heading);
-      headingOf.set(node, heading);
-      anchors.add(id);
+      const written = typeof given === 'string' ? given : idsByLine.get(line);
+      // Mintlify anchors headings of levels 1 to 4 only: an h5 without a `{#id}` has no anchor, and its text stays in the section above.
+      if (node.depth <= MAX_ANCHORED_DEPTH || written !== undefined) {
+        // Markup a component placed in the heading (`## Routing <Since version="5.5" />`) is not part of its text, nor of its anchor.
+        const text = textOf({ ...node, children: node.children.filter((child) => !isComponentMarkup(child)) }).trim();
+        const id = written ?? make.heading(text);
+        // The renderer takes the id from the node: headings placed from a snippet share one line.
+        node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
+        const heading = { depth: node.depth, text, id, line };
+        headings.push(heading);
+        headingOf.set(node, heading);
+        anchors.add(id);
+      }
     } else if (node.type === 'link' || node.type === 'definition') {
       links.push({ kind: 'link', url: node.url, line, column });
       checkUrl(node.url, 'link', line, column);
@@ -87,6 +91,9 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
 
   return { headings, sections: sectionsOf(tree, headingOf), links, anchors: [...anchors], unknownComponents, scriptUrls };
 }
+
+/** The deepest heading level Mintlify gives an anchor (its HEADING_LEVELS). */
+const MAX_ANCHORED_DEPTH = 4;
 
 /** Makers of a page's generated ids, each numbering its own kind (updates share the headings' numbers). */
 interface IdMakers {

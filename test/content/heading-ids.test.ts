@@ -29,6 +29,13 @@ describe('Mintlify anchor ids', () => {
     return { anchors: parsed.page.anchors, html: renderBody(tree!) };
   }
 
+  it('anchors headings of levels 1 to 4 only, as Mintlify does; a deeper one keeps a {#id} written on it', () => {
+    const { anchors, html } = anchorsOf('#### Boot\n\n##### Boot modes\n\ntext\n\n###### Deep {#deep}\n\n## Boot\n');
+    expect(anchors).toEqual(['boot', 'deep', 'boot-2']);
+    expect(html).toContain('<h5>Boot modes</h5>');
+    expect(html).toContain('<h6 id="deep">Deep<a class="heading-anchor" href="#deep"');
+  });
+
   it('slugs headings as Mintlify documents (create/text: "Automatic anchor IDs")', () => {
     const headings = [
       'Getting started',
