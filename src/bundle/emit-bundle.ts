@@ -207,6 +207,7 @@ function manifestPage(page: SitePage, tree: NavigationTree | undefined, files: P
     ...(page.endpoint
       ? { endpoint: { method: page.endpoint.method, url: page.endpoint.url, authMethod: page.endpoint.authMethod, playground: page.endpoint.playground } }
       : {}),
+    ...(page.changelog ? { changelog: page.changelog } : {}),
   };
 }
 

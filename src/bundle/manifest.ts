@@ -1,6 +1,7 @@
 // The bundle manifest (_docsite/manifest.json): everything `serve` needs to know about the site.
 // schemas/manifest.schema.json describes the same shape; a test checks every build against it.
 import type { AuthMethod, PlaygroundMode } from '../config/index.js';
+import type { ChangelogEntry } from '../content/index.js';
 import type { CustomFile, NavigationTree, PageAccess, Variant } from '../site/index.js';
 import type { FontOrigins } from '../render/index.js';
 import type { ToolDescriptor, ToolRole } from './tools.js';
@@ -30,6 +31,8 @@ export interface ManifestPage {
   /** Bundle-relative files the page uses (its OpenAPI file, its images and linked files): a file's readers are its pages' (see LoadedBundle.fileAccess). */
   files?: string[];
   endpoint?: { method: string; url: string; authMethod: AuthMethod; playground: PlaygroundMode };
+  /** The entries of the page's RSS feed (`<url>/rss.xml`), on a page with `<Update>` components. */
+  changelog?: ChangelogEntry[];
 }
 
 export interface ManifestSkill {

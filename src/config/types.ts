@@ -145,5 +145,7 @@ export interface Frontmatter {
   searchable?: boolean;
   /** Multiplies the page's search ranking. */
   boost?: number;
+  /** Shows a button to the page's RSS feed (a page with `<Update>` components has one at `<url>/rss.xml`). */
+  rss?: boolean;
   [key: string]: unknown;
 }

@@ -75,6 +75,17 @@ export interface OpenApiReference {
   at: Position;
 }
 
+/** One entry of a changelog page's RSS feed (see changelogEntries). */
+export interface ChangelogEntry {
+  /** The anchor on the page the entry links to: its heading's, else its update's. */
+  anchor: string;
+  title: string;
+  /** Markdown without components, code or HTML. */
+  description: string;
+  /** When the update's label names a date: that date, as an ISO string. */
+  date?: string;
+}
+
 /** Everything docsite extracts from one page file. */
 export interface PageModel {
   /** Page path as navigation lists it: file path without extension, e.g. "guides/intro". */
@@ -97,4 +108,6 @@ export interface PageModel {
   openapi?: OpenApiReference;
   params: ParamFieldModel[];
   responses: ResponseFieldModel[];
+  /** The RSS feed entries of its `<Update>` components; absent on a page without any. */
+  changelog?: ChangelogEntry[];
 }

@@ -10,6 +10,7 @@ import { MAX_NESTING, tooDeepAt } from './nesting.js';
 import type { ConfinedFolder } from './confined-folder.js';
 import { inlineSnippets, NO_USE, type SnippetUse } from './snippets.js';
 import { outlinePage } from './page-outline.js';
+import { changelogEntries } from './changelog-entries.js';
 import type { PageModel } from './page-model.js';
 import type { ContentVariables } from './variables.js';
 
@@ -130,12 +131,13 @@ export function analyseTree(file: string, source: string, options: ParseOptions 
   }
   for (const u of scriptUrls) after.push(scriptUrlDiagnostic(file, u, `"${shortened(u.url)}"`, u.scheme));
   const fields = extractApiFields(tree, file, after);
+  const changelog = changelogEntries(tree);
   const pending = {
     file,
     path,
     parsed: true,
     yaml: yaml ? { text: yaml.value, line: (yaml.position?.start.line ?? 1) + 1 } : undefined,
-    found: { ...outline, ...fields },
+    found: { ...outline, ...fields, ...(changelog.length > 0 ? { changelog } : {}) },
     before,
     after,
     snippets,

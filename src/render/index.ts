@@ -7,5 +7,6 @@ export { TEMPLATE_ASSETS, templateAsset, type TemplateAsset } from './template.j
 export { pageMarkdown } from './markdown.js';
 export { llmsTxt, llmsFullTxt, llmsFullParts, markdownPath, summaryOf, type LlmsEntry, type LlmsSite } from './llms-txt.js';
 export { sitemapXml } from './sitemap.js';
+export { feedPath, rssFeed } from './rss-feed.js';
 export { COMPONENTS } from './components/index.js';
 export { siteStyle, type FontOrigins } from './layout/site-style.js';

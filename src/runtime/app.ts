@@ -19,6 +19,7 @@ import { createRateLimits, type RateLimits } from './rate-limits.js';
 import { readerView, type ReaderView } from './reader-view.js';
 import { requestLog } from './request-log.js';
 import { agentFilesRoute } from './routes/agent-files-route.js';
+import { changelogFeedRoute } from './routes/changelog-feed-route.js';
 import { discoveryRoute } from './routes/discovery-route.js';
 import { healthRoute } from './routes/health-route.js';
 import { mcpOffRoute } from './routes/mcp-off-route.js';
@@ -133,6 +134,7 @@ export function createApp(options: AppOptions): Express {
   }
   if (!mcpEnabled) app.use(mcpOffRoute());
   app.use(agentFilesRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
+  app.use(changelogFeedRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
   const transformHtml = options.transformHtml ?? ((html: string) => html);
   app.use(pagesRoute({ bundle, viewOf, transformHtml: auth ? (html, req) => transformHtml(auth.decorateHtml(html, req)) : transformHtml }));
   app.use(errorHandler(logger));

@@ -1,5 +1,6 @@
 // What the layout of one page reads, gathered as plain data, so its hash can stand for the laid-out page.
 import type { ParamFieldModel } from '../../content/index.js';
+import { feedPath } from '../rss-feed.js';
 import type { NavigationTree, PageAccess, PagePlacement, ResolvedEndpoint, SitePage } from '../../site/index.js';
 import { linkTargets, pagePaths, type LinkTarget, type SiteIndex } from './site-index.js';
 
@@ -54,6 +55,8 @@ export interface PageInputs {
   /** Badges beside the title: frontmatter `tag`, and `deprecated`. */
   tag: string | undefined;
   deprecated: boolean;
+  /** The page's RSS feed, on a page with `<Update>` components; `button` when frontmatter `rss: true` shows it. */
+  feed: { url: string; button: boolean } | undefined;
   /** Frontmatter `keywords`, then its `og:*`, `twitter:*` and `article:*` meta tags in the order written. */
   metatags: [name: string, content: string][];
   breadcrumbs: string[];
@@ -88,6 +91,7 @@ export function pageInputs(index: SiteIndex, page: SitePage, tree: NavigationTre
     mode: page.frontmatter.mode && page.frontmatter.mode !== 'default' ? page.frontmatter.mode : undefined,
     tag: page.frontmatter.tag,
     deprecated: page.frontmatter.deprecated === true,
+    feed: page.changelog ? { url: feedPath(page.url), button: page.frontmatter.rss === true } : undefined,
     metatags: [...(page.keywords.length > 0 ? [['keywords', page.keywords.join(', ')] as [string, string]] : []), ...metatagsOf(page.frontmatter)],
     breadcrumbs: placement?.breadcrumbs ?? [],
     endpoint: page.endpoint,

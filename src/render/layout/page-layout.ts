@@ -146,6 +146,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
             ...(inputs.tag ? [h('span', { className: ['page-tag'] }, inputs.tag)] : []),
             ...(inputs.deprecated ? [h('span', { className: ['page-tag', 'page-deprecated'] }, 'Deprecated')] : []),
           ]),
+          ...(inputs.feed?.button ? [h('a', { className: ['page-feed'], href: inputs.feed.url, type: 'application/rss+xml' }, 'RSS')] : []),
           ...(inputs.description ? [h('p', { className: ['page-description'] }, inputs.description)] : []),
           ...contextualMenu(parts.contextual, inputs.url),
         ]),
@@ -161,6 +162,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
       noindex: inputs.noindex,
       metatags: inputs.metatags,
       markdown: markdownPath(inputs.url),
+      ...(inputs.feed ? { feed: inputs.feed.url } : {}),
       canonical: canonicalUrl(parts.canonicalBase, inputs.url),
       header: `${parts.brand}${tabBarHtml(inputs.tabs, inputs.activeTab)}${parts.globalLinks}${toHtml(switchers(inputs.switchers))}${parts.navbar}`,
       sidebar: inputs.sidebar === undefined ? '' : sidebarMarker(inputs.sidebar),
@@ -188,6 +190,8 @@ interface DocumentParts {
   metatags?: readonly [string, string][];
   /** The page's Markdown version, advertised for agents. */
   markdown?: string;
+  /** The page's RSS feed, announced to feed readers. */
+  feed?: string;
   /** The page's canonical URL (see HeadTags.canonicalBase). */
   canonical?: string | undefined;
   /** The header's content, as HTML. */
@@ -209,6 +213,7 @@ function document(site: SiteParts, parts: DocumentParts): string {
     ).map(({ attribute, key, content }) => h('meta', { [attribute]: key, content })),
     ...(site.favicon ? [h('link', { rel: 'icon', href: site.favicon })] : []),
     ...(parts.markdown ? [h('link', { rel: 'alternate', type: 'text/markdown', href: parts.markdown })] : []),
+    ...(parts.feed ? [h('link', { rel: 'alternate', type: 'application/rss+xml', title: parts.title, href: parts.feed })] : []),
   ];
   return fillTemplate(PAGE_TEMPLATE, {
     lang: escapeText(parts.lang),
