@@ -9,7 +9,7 @@ import type { ChangelogEntry } from './page-model.js';
 /**
  * One entry per heading inside each `<Update>` (linking to the heading), or one for an update
  * without headings (titled by its label, linking to the update); an update's `rss={{ title,
- * description }}` makes its single entry instead. Descriptions are Markdown without components,
+ * description }}` makes its single entry instead (its content when it gives no description). Descriptions are Markdown without components,
  * code or HTML, as Mintlify's feeds carry. Run after outlinePage, which gives updates and
  * headings their ids.
  */
@@ -31,10 +31,10 @@ function updateEntries(update: JsxElement): ChangelogEntry[] {
   const anchor = stringAttribute(update, 'id') ?? '';
   const date = dateOf(label) ?? dateOf(stringAttribute(update, 'description') ?? '');
   const dated = date ? { date } : {};
-  const own = rssProp(update);
-  if (own) return [{ anchor, title: own.title ?? label, description: own.description ?? '', ...dated }];
-
   const children = update.children as RootContent[];
+  const own = rssProp(update);
+  if (own) return [{ anchor, title: own.title ?? label, description: own.description ?? markdownOf(children), ...dated }];
+
   const headings = children.flatMap((child, i) => (child.type === 'heading' ? [i] : []));
   if (headings.length === 0) return [{ anchor, title: label, description: markdownOf(children), ...dated }];
   return headings.map((at, n) => {
@@ -96,6 +96,8 @@ function withoutLeftOut(node: RootContent): RootContent | undefined {
 /** A date a label names ("June 2025", "2025-06-23", "March 3, 2025"), as an ISO string; a label without a year names none. */
 function dateOf(label: string): string | undefined {
   if (!/\b(?:19|20)\d{2}\b/.test(label)) return undefined;
-  const time = Date.parse(label);
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+  const parsed = new Date(label);
+  if (Number.isNaN(parsed.getTime())) return undefined;
+  // Date parses a bare date as local midnight: the day written is kept whatever the build machine's time zone.
+  return new Date(Date.UTC(parsed.getFullYear(), parsed.getMonth(), parsed.getDate())).toISOString();
 }

@@ -33,6 +33,10 @@ const CHANGELOG = `
 <Update label="v1.0.0" rss={{ title: "The first release", description: "Everything <new>." }}>
   <Frame>![shot](/shot.png)</Frame>
 </Update>
+
+<Update label="January 3, 2025" rss={{ title: "New year" }}>
+  Fresh *start*.
+</Update>
 `;
 
 async function buildSite(files: Record<string, string | object>): Promise<LoadedBundle> {
@@ -90,6 +94,8 @@ describe('a changelog page', () => {
       ['May 2025', `${runtime.url}/changelog#may-2025`, 'Bug fixes &amp; improvements.', 'Thu, 01 May 2025 00:00:00 GMT'],
       // A label that names no date gives no date.
       ['The first release', `${runtime.url}/changelog#v1-0-0`, 'Everything &lt;new&gt;.', ''],
+      // A title of its own, and the content as the description.
+      ['New year', `${runtime.url}/changelog#january-3-2025`, 'Fresh *start*.', 'Fri, 03 Jan 2025 00:00:00 GMT'],
     ]);
     expect(xml).not.toContain('left out');
   });
