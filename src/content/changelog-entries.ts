@@ -93,11 +93,14 @@ function withoutLeftOut(node: RootContent): RootContent | undefined {
   return { ...node, children } as RootContent;
 }
 
+const ISO_DATE = /^\s*\d{4}-\d{2}-\d{2}\s*$/;
+
 /** A date a label names ("June 2025", "2025-06-23", "March 3, 2025"), as an ISO string; a label without a year names none. */
 function dateOf(label: string): string | undefined {
   if (!/\b(?:19|20)\d{2}\b/.test(label)) return undefined;
   const parsed = new Date(label);
   if (Number.isNaN(parsed.getTime())) return undefined;
-  // Date parses a bare date as local midnight: the day written is kept whatever the build machine's time zone.
+  // Date parses "2025-06-23" as UTC midnight and "June 23, 2025" as local midnight: either way the day written is kept.
+  if (ISO_DATE.test(label)) return parsed.toISOString();
   return new Date(Date.UTC(parsed.getFullYear(), parsed.getMonth(), parsed.getDate())).toISOString();
 }

@@ -37,6 +37,10 @@ const CHANGELOG = `
 <Update label="January 3, 2025" rss={{ title: "New year" }}>
   Fresh *start*.
 </Update>
+
+<Update label="2024-12-31">
+  Last of the year.
+</Update>
 `;
 
 async function buildSite(files: Record<string, string | object>): Promise<LoadedBundle> {
@@ -96,6 +100,7 @@ describe('a changelog page', () => {
       ['The first release', `${runtime.url}/changelog#v1-0-0`, 'Everything &lt;new&gt;.', ''],
       // A title of its own, and the content as the description.
       ['New year', `${runtime.url}/changelog#january-3-2025`, 'Fresh *start*.', 'Fri, 03 Jan 2025 00:00:00 GMT'],
+      ['2024-12-31', `${runtime.url}/changelog#2024-12-31`, 'Last of the year.', 'Tue, 31 Dec 2024 00:00:00 GMT'],
     ]);
     expect(xml).not.toContain('left out');
   });
