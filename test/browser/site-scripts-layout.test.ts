@@ -22,6 +22,8 @@ beforeAll(async () => {
       "document.querySelector('article').prepend(box);",
   };
   for (const tab of TABS) files[`${tab.toLowerCase()}.mdx`] = page({ title: tab }, `About ${tab}.`);
+  // mintlify/docs' changelog: inline code longer than a phone is wide, with no space to break at.
+  files['community.mdx'] = page({ title: 'Community' }, 'Set `navigation.global.anchors[].openapi.directory.source.configuration` in docs.json.');
   const report = await build(writeSite(files), { out: mkdtempSync(join(tmpdir(), 'docsite-site-scripts-')), jobs: 1 });
   expect(report.errors).toEqual([]);
   runtime = await startRuntime({ bundle: await readBundle(report.outDir) });
@@ -40,6 +42,15 @@ describeInChromium('real sites on a phone', (browser) => {
     expect(await tab.evaluate("[...document.querySelectorAll('.tabs-nav a')].length")).toBe(TABS.length);
     expect(await tab.evaluate("document.querySelector('#injected svg').getBoundingClientRect().width")).toBe(20);
     await tab.screenshot({ path: join(ARTIFACTS, 'phone-many-tabs.png') });
+    await context.close();
+  });
+
+  it('breaks inline code too long for the screen instead of scrolling the page sideways', async () => {
+    const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
+    const tab = await context.newPage();
+    await tab.goto(`${runtime.url}/community`);
+    expect(await tab.evaluate("document.querySelector('.prose code').getBoundingClientRect().right")).toBeLessThanOrEqual(390);
+    expect(await tab.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBe(0);
     await context.close();
   });
 });
