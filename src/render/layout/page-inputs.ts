@@ -2,6 +2,7 @@
 import type { ParamFieldModel } from '../../content/index.js';
 import { feedPath } from '../rss-feed.js';
 import type { NavigationTree, PageAccess, PagePlacement, ResolvedEndpoint, SitePage } from '../../site/index.js';
+import { counterpartIn } from './counterpart-page.js';
 import { linkTargets, pagePaths, type LinkTarget, type SiteIndex } from './site-index.js';
 
 /** A top-level section of a tree, shown as a tab linking to the first of `targets` the reader may read. */
@@ -151,11 +152,17 @@ function switcherMenus(index: SiteIndex, page: SitePage, tree: NavigationTree | 
   const result: SwitcherMenu[] = [];
   const ownTabs = tree && index.trees.get(tree);
   const ownTab = ownTabs?.tabs[ownTabs.tabOf.get(page.path) ?? -1]?.label;
-  /** The same page there when it is in one of the matching trees (a reader of this page may read it), else their first pages, those of the page's tab first. */
-  const target = (match: (t: NavigationTree) => boolean): LinkTarget[] => {
+  /**
+   * The same page there when it is in one of the matching trees (a reader of this page may read
+   * it), else its counterpart there (`es/quickstart` for `quickstart`), else their first pages,
+   * those of the page's tab first. `from` and `to` name the switched version or language.
+   */
+  const target = (match: (t: NavigationTree) => boolean, from: string | null | undefined, to: string): LinkTarget[] => {
     const candidates = trees.filter(match);
     const same = candidates.find((t) => page.placements.some((p) => p.version === t.version && p.language === t.language));
     if (same) return [{ url: page.url, access: page.access }];
+    const counterpart = index.pages.get(counterpartIn(page.path, from, to, candidates) ?? '');
+    if (counterpart) return linkTargets([counterpart]);
     const sameTab = candidates.flatMap((t) => index.trees.get(t)?.tabs.find((tab) => tab.label === ownTab)?.items ?? []);
     const paths = [...pagePaths(sameTab), ...candidates.flatMap((t) => t.order)];
     return linkTargets(paths.flatMap((path) => index.pages.get(path) ?? []));
@@ -168,8 +175,8 @@ function switcherMenus(index: SiteIndex, page: SitePage, tree: NavigationTree | 
       options: versions.map((v) => ({
         label: v.name,
         targets: orElse(
-          target((t) => t.version === v.name && (t.language === tree?.language || languages.length <= 1)),
-          () => target((t) => t.version === v.name),
+          target((t) => t.version === v.name && (t.language === tree?.language || languages.length <= 1), current, v.name),
+          () => target((t) => t.version === v.name, current, v.name),
         ),
       })),
     });
@@ -182,7 +189,7 @@ function switcherMenus(index: SiteIndex, page: SitePage, tree: NavigationTree | 
       current,
       options: available.map((l) => ({
         label: l.name,
-        targets: target((t) => t.language === l.name && (t.version === tree?.version || versions.length <= 1)),
+        targets: target((t) => t.language === l.name && (t.version === tree?.version || versions.length <= 1), current, l.name),
       })),
     });
   }
