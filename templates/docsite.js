@@ -1,5 +1,6 @@
 // docsite: progressive enhancement for documentation pages. Every page works without this script;
-// it adds copy buttons, the contextual menu's actions, and sends API playground requests.
+// it adds copy buttons, the contextual menu's actions, the section marked in the table of contents,
+// and sends API playground requests.
 (() => {
   document.documentElement.classList.add('js');
 
@@ -10,6 +11,47 @@
     const mark = () => document.documentElement.classList.toggle('dark', dark.matches);
     mark();
     dark.addEventListener('change', mark);
+  }
+
+  // The sidebar shows the current page's link: scrolled within the sidebar (never the page) when it is out of view.
+  const sidebar = document.querySelector('.sidebar');
+  const current = sidebar?.querySelector('[aria-current="page"]');
+  if (sidebar && current && sidebar.scrollHeight > sidebar.clientHeight) {
+    const top = current.getBoundingClientRect().top - sidebar.getBoundingClientRect().top;
+    if (top < 0 || top > sidebar.clientHeight - current.offsetHeight) sidebar.scrollTop += top - sidebar.clientHeight / 3;
+  }
+
+  // The table of contents marks the section being read: the last heading above the upper third of the screen.
+  const tocLinks = [...document.querySelectorAll('.toc a[href^="#"]')];
+  const sections = tocLinks.map((link) => document.getElementById(decodeURIComponent(link.hash.slice(1)))).filter(Boolean);
+  if (sections.length > 0) {
+    let marked;
+    const markSection = () => {
+      const line = innerHeight / 3;
+      let at = 0;
+      sections.forEach((heading, i) => {
+        if (heading.getBoundingClientRect().top <= line) at = i;
+      });
+      const link = tocLinks.find((l) => decodeURIComponent(l.hash.slice(1)) === sections[at].id);
+      if (link === marked) return;
+      marked?.removeAttribute('aria-current');
+      link?.setAttribute('aria-current', 'location');
+      marked = link;
+    };
+    let queued = false;
+    addEventListener(
+      'scroll',
+      () => {
+        if (queued) return;
+        queued = true;
+        requestAnimationFrame(() => {
+          queued = false;
+          markSection();
+        });
+      },
+      { passive: true },
+    );
+    markSection();
   }
 
   const copy = async (text, button) => {
