@@ -13,6 +13,36 @@
     dark.addEventListener('change', mark);
   }
 
+  // Phones: the menu button opens the sidebar as a drawer below the header; Escape, the button again or a link closes it.
+  const menuButton = document.querySelector('.menu-button');
+  const drawer = document.getElementById('sidebar');
+  if (menuButton && drawer) {
+    const root = document.documentElement;
+    const setOpen = (open) => {
+      root.classList.toggle('nav-open', open);
+      menuButton.setAttribute('aria-expanded', String(open));
+      menuButton.textContent = open ? 'Close' : 'Menu';
+      if (open) {
+        root.style.setProperty('--drawer-top', `${document.getElementById('navbar').getBoundingClientRect().bottom}px`);
+        const here = drawer.querySelector('[aria-current="page"]') ?? drawer.querySelector('a');
+        here?.focus({ preventScroll: true });
+        here?.scrollIntoView({ block: 'center' });
+      }
+    };
+    menuButton.addEventListener('click', (event) => {
+      event.preventDefault();
+      setOpen(!root.classList.contains('nav-open'));
+    });
+    drawer.addEventListener('click', (event) => {
+      if (event.target.closest('a')) setOpen(false);
+    });
+    addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || !root.classList.contains('nav-open')) return;
+      setOpen(false);
+      menuButton.focus();
+    });
+  }
+
   // The sidebar shows the current page's link: scrolled within the sidebar (never the page) when it is out of view.
   const sidebar = document.querySelector('.sidebar');
   const current = sidebar?.querySelector('[aria-current="page"]');

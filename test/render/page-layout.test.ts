@@ -42,11 +42,11 @@ describe('page layout', () => {
     const layout = createSiteLayout(site);
     const intro = layout.inputs(site.pages.find((p) => p.path === 'intro')!, defaultTree(site.navigation));
     const html = layout.page(intro, '<p>Hello.</p>');
-    expect(html).toContain('<nav class="sidebar" aria-label="Docs documentation"><!--docsite:sidebar t0--></nav>');
+    expect(html).toContain('<nav class="sidebar" id="sidebar" aria-label="Docs documentation"><!--docsite:sidebar t0--></nav>');
     expect(html).not.toContain('nav-tree');
     expect(html).toContain('<a data-access="login" data-choice="prev" class="pager-previous" href="/" rel="prev">');
     const orphan = layout.page(layout.inputs(site.pages.find((p) => p.path === 'orphan')!, undefined), '');
-    expect(orphan).toContain('<nav class="sidebar" aria-label="Docs documentation"></nav>');
+    expect(orphan).toContain('<nav class="sidebar" id="sidebar" aria-label="Docs documentation"></nav>');
   });
 
   it("marks the page's link current and opens only the collapsed groups around it", async () => {
@@ -79,7 +79,7 @@ describe('page layout', () => {
     const layout = createSiteLayout(site);
     const html = layout.page(layout.inputs(site.pages.find((p) => p.path === 'deep/one')!, defaultTree(site.navigation)), '<p>One.</p>');
     const composed = insertSidebar(html, '/deep/one', (key) => (key === 't0' ? layout.sidebar(key) : undefined));
-    expect(composed).toContain(`<nav class="sidebar" aria-label="Docs documentation">${sidebarForPage(layout.sidebar('t0'), '/deep/one')}</nav>`);
+    expect(composed).toContain(`<nav class="sidebar" id="sidebar" aria-label="Docs documentation">${sidebarForPage(layout.sidebar('t0'), '/deep/one')}</nav>`);
     expect(composed).not.toContain('docsite:sidebar');
     expect(() => insertSidebar(html, '/deep/one', () => undefined)).toThrow(/sidebar "t0"/);
     expect(insertSidebar('<p>no marker</p>', '/x', () => undefined)).toBe('<p>no marker</p>');

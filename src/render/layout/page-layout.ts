@@ -11,7 +11,7 @@ import { apiEndpoint } from './api-endpoint.js';
 import { contextualMenu } from './contextual-menu.js';
 import { canonicalUrl, metaTag, pageMetaTags } from './head-tags.js';
 import { switchers, tabBar } from './header.js';
-import { breadcrumbs, pager, tableOfContents } from './page-parts.js';
+import { breadcrumbs, pager, tableOfContents, tocDropdown } from './page-parts.js';
 import { defaultLanguage, pageInputs, type PageInputs } from './page-inputs.js';
 import { renderSidebar, sidebarEntries, type SidebarEntry } from './sidebar.js';
 import { sidebarMarker, type SidebarFile } from './sidebar-file.js';
@@ -150,6 +150,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
           ...(inputs.description ? [h('p', { className: ['page-description'] }, inputs.description)] : []),
           ...contextualMenu(parts.contextual, inputs.url),
         ]),
+        ...tocDropdown(inputs.toc),
         ...apiEndpoint(inputs.endpoint, inputs.params),
         h('div', { className: ['prose'] }, [{ type: 'raw', value: bodyMark } as unknown as ElementContent]),
         ...pager(inputs.pager),

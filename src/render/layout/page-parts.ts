@@ -1,5 +1,5 @@
 // The parts around a page's body: breadcrumbs, table of contents, previous/next links.
-import type { ElementContent } from 'hast';
+import type { Element, ElementContent } from 'hast';
 import { h } from 'hastscript';
 import { accessMark, choiceMark } from './access-marks.js';
 import type { PagerLink, TocEntry } from './page-inputs.js';
@@ -17,16 +17,23 @@ export function breadcrumbs(labels: readonly string[]): ElementContent[] {
   ];
 }
 
-/** "On this page": the page's second- and third-level headings. */
+/** "On this page": the page's second- and third-level headings, beside the page. */
 export function tableOfContents(entries: readonly TocEntry[]): ElementContent[] {
   if (entries.length === 0) return [];
-  return [
-    h('p', { className: ['toc-title'] }, 'On this page'),
-    h(
-      'ul',
-      entries.map((entry) => h('li', { className: [`toc-depth-${entry.depth}`] }, [h('a', { href: `#${entry.id}` }, entry.text)])),
-    ),
-  ];
+  return [h('p', { className: ['toc-title'] }, 'On this page'), tocList(entries)];
+}
+
+/** The same list above the page, folded, for screens too narrow for the column beside it. */
+export function tocDropdown(entries: readonly TocEntry[]): ElementContent[] {
+  if (entries.length === 0) return [];
+  return [h('details', { className: ['toc-dropdown'] }, [h('summary', 'On this page'), tocList(entries)])];
+}
+
+function tocList(entries: readonly TocEntry[]): Element {
+  return h(
+    'ul',
+    entries.map((entry) => h('li', { className: [`toc-depth-${entry.depth}`] }, [h('a', { href: `#${entry.id}` }, entry.text)])),
+  );
 }
 
 /** Previous and next links: per `rel`, its candidates, marked with the access of the pages they lead to (see PagerLink). */
