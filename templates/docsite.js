@@ -4,20 +4,43 @@
 (() => {
   document.documentElement.classList.add('js');
 
-  // Dark mode as Mintlify marks it (`html.dark`), which the custom CSS of its sites targets: by the
-  // reader's system setting, unless docs.json's `appearance.default` fixed the mode in the page.
-  if (!document.documentElement.dataset.appearance) {
-    const dark = matchMedia('(prefers-color-scheme: dark)');
-    const mark = () => document.documentElement.classList.toggle('dark', dark.matches);
-    mark();
-    dark.addEventListener('change', mark);
+  // Light, dark or the system's: the reader's choice (remembered; the head's inline script applied it
+  // before the first paint), else docs.json's `appearance.default`. `html.dark` marks dark mode as
+  // Mintlify does, for the custom CSS of its sites.
+  const root = document.documentElement;
+  const systemDark = matchMedia('(prefers-color-scheme: dark)');
+  const markDark = () => {
+    const appearance = root.dataset.appearance;
+    root.classList.toggle('dark', appearance === 'dark' || (!appearance && systemDark.matches));
+  };
+  systemDark.addEventListener('change', markDark);
+  const themeButton = document.querySelector('.theme-toggle');
+  if (themeButton && !root.hasAttribute('data-appearance-strict')) {
+    const THEMES = ['light', 'dark', 'system'];
+    const LABELS = { light: 'Light', dark: 'Dark', system: 'System' };
+    const chosen = () => root.dataset.appearance ?? 'system';
+    const show = () => {
+      themeButton.textContent = LABELS[chosen()];
+      themeButton.setAttribute('aria-label', `Theme: ${chosen()} (change)`);
+    };
+    themeButton.addEventListener('click', () => {
+      const next = THEMES[(THEMES.indexOf(chosen()) + 1) % THEMES.length];
+      if (next === 'system') delete root.dataset.appearance;
+      else root.dataset.appearance = next;
+      try {
+        localStorage.setItem('docsite-theme', next);
+      } catch {}
+      markDark();
+      show();
+      dispatchEvent(new CustomEvent('docsite:theme'));
+    });
+    show();
   }
 
   // Phones: the menu button opens the sidebar as a drawer below the header; Escape, the button again or a link closes it.
   const menuButton = document.querySelector('.menu-button');
   const drawer = document.getElementById('sidebar');
   if (menuButton && drawer) {
-    const root = document.documentElement;
     const setOpen = (open) => {
       root.classList.toggle('nav-open', open);
       menuButton.setAttribute('aria-expanded', String(open));

@@ -10,3 +10,4 @@ export { sitemapXml } from './sitemap.js';
 export { feedPath, rssFeed } from './rss-feed.js';
 export { COMPONENTS } from './components/index.js';
 export { siteStyle, type FontOrigins } from './layout/site-style.js';
+export { THEME_SCRIPT_HASH } from './layout/theme-script.js';

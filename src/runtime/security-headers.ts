@@ -1,9 +1,10 @@
 // The headers that keep a served site's pages and files from running script they should not.
-import type { FontOrigins } from '../render/index.js';
+import { THEME_SCRIPT_HASH, type FontOrigins } from '../render/index.js';
 
 /**
  * The Content-Security-Policy of every page. Scripts come only from the site (docsite.js, the
- * docs folder's own .js files, and the dev reload script): no inline script, no eval, no plugin.
+ * docs folder's own .js files, and the dev reload script), and the one inline script that applies
+ * the reader's theme before the first paint, by its hash: no other inline script, no eval, no plugin.
  * Styles may be inline: the template's `<style>` of the configured look and the card grid's
  * `style="--cols: N"` are. Fonts come from the site, and from the origins docs.json's `fonts`
  * names (`fontOrigins`: Google Fonts' stylesheet and files, a `source` URL's host), nothing wider.
@@ -16,7 +17,7 @@ import type { FontOrigins } from '../render/index.js';
 export function pagePolicy(fontOrigins: FontOrigins = NO_FONT_ORIGINS): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${THEME_SCRIPT_HASH}`,
     ["style-src 'self' 'unsafe-inline'", ...fontOrigins.style].join(' '),
     'img-src * data: blob:',
     'media-src *',

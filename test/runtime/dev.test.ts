@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../src/bundle/index.js';
 import { dev, silentLogger, type DevServer } from '../../src/runtime/index.js';
 import { copyExample } from '../helpers/serve-process.js';
+import { THEME_SCRIPT_HASH } from '../../src/render/index.js';
+import { THEME_SCRIPT } from '../../src/render/layout/theme-script.js';
 
 let site: string;
 let server: DevServer;
@@ -32,11 +34,12 @@ describe('docsite dev', () => {
   it('serves the built site with the reload script, a file the Content-Security-Policy allows', async () => {
     expect(builds[0]?.ok).toBe(true);
     const page = await fetch(`${server.url}/quickstart`);
-    expect(page.headers.get('content-security-policy')).toContain("script-src 'self';");
+    expect(page.headers.get('content-security-policy')).toContain(`script-src 'self' ${THEME_SCRIPT_HASH};`);
     const html = await page.text();
     expect(html).toContain('<h1>Quickstart</h1>');
     expect(html).toContain('<script src="/_docsite/dev/reload.js" defer></script>');
-    expect(html).not.toMatch(/<script>|<script(?![^>]*\ssrc=)[^>]*>/);
+    // Inline: only the theme script the policy allows by its hash.
+    expect([...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1])).toEqual([THEME_SCRIPT]);
     const script = await fetch(`${server.url}/_docsite/dev/reload.js`);
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(await script.text()).toContain('new EventSource("/_docsite/dev/events")');

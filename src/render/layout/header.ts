@@ -77,3 +77,11 @@ export function switchers(menus: readonly SwitcherMenu[]): ElementContent[] {
     ]),
   );
 }
+
+/**
+ * The reader's light/dark/system choice: a button docsite.js brings to life (hidden without
+ * JavaScript, where the system setting or the site's default applies).
+ */
+export function themeToggle(): ElementContent {
+  return h('button', { type: 'button', className: ['theme-toggle'], ariaLabel: 'Theme: system' }, 'System');
+}

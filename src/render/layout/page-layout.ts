@@ -122,7 +122,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
         title: `Page not found - ${parts.name}`,
         lang: defaultLanguage(index),
         noindex: true,
-        header: `${parts.brand}${parts.globalLinks}${parts.navbar}`,
+        header: `${parts.brand}${parts.globalLinks}${parts.navbar}${parts.themeToggle}`,
         sidebar: '',
         content: [
           h('article', { className: ['page', 'not-found'] }, [
@@ -165,7 +165,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
       markdown: markdownPath(inputs.url),
       ...(inputs.feed ? { feed: inputs.feed.url } : {}),
       canonical: canonicalUrl(parts.canonicalBase, inputs.url),
-      header: `${parts.brand}${tabBarHtml(inputs.tabs, inputs.activeTab)}${parts.globalLinks}${toHtml(switchers(inputs.switchers))}${parts.navbar}`,
+      header: `${parts.brand}${tabBarHtml(inputs.tabs, inputs.activeTab)}${parts.globalLinks}${toHtml(switchers(inputs.switchers))}${parts.navbar}${parts.themeToggle}`,
       sidebar: inputs.sidebar === undefined ? '' : sidebarMarker(inputs.sidebar),
       content,
       toc: tableOfContents(inputs.toc),

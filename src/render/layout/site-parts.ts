@@ -7,7 +7,8 @@ import { templateSource } from '../template.js';
 import type { ContextualOptions } from './contextual-menu.js';
 import { h } from 'hastscript';
 import { headTags, type MetaTag, sharedHead } from './head-tags.js';
-import { brand, globalLinks } from './header.js';
+import { brand, globalLinks, themeToggle } from './header.js';
+import { THEME_SCRIPT } from './theme-script.js';
 import { banner, footer, navbar } from './site-chrome.js';
 import { siteStyle } from './site-style.js';
 import type { SiteIndex } from './site-index.js';
@@ -23,6 +24,8 @@ export interface SiteParts {
   globalLinks: string;
   /** `navbar.links` and `navbar.primary`, as HTML (empty without them). */
   navbar: string;
+  /** The light/dark/system toggle, as HTML (empty under `appearance.strict`). */
+  themeToggle: string;
   /** The banner, as HTML (empty without one). */
   banner: string;
   /** The footer's content, as HTML. */
@@ -32,7 +35,7 @@ export interface SiteParts {
   rootAttributes: string;
   /** `seo.metatags` (and the thumbnail), which a page's own tags of the same name replace (see pageMetaTags). */
   meta: MetaTag[];
-  /** Shared `<head>` tags before docsite's stylesheet: the font stylesheet; as HTML. */
+  /** Shared `<head>` tags before docsite's stylesheet: the theme script (see THEME_SCRIPT) and the font stylesheet; as HTML. */
   head: string;
   /** After docsite's stylesheet, so they win: the configured look (`<style>`) and the docs folder's stylesheets; as HTML. */
   styles: string;
@@ -56,15 +59,21 @@ export function siteParts(index: SiteIndex): SiteParts {
     brand: toHtml(brand(config)),
     globalLinks: toHtml(globalLinks(index)),
     navbar: toHtml(navbar(config)),
+    themeToggle: style.strict ? '' : toHtml(themeToggle()),
     banner: toHtml(banner(config)),
     footer: toHtml(footer(config)),
     favicon: favicon && browserUrl(favicon, 'index', 'image'),
     // `dark` as Mintlify marks dark mode, which the custom CSS of its sites targets (`html:not(.dark) body`); docsite.js sets it by the system setting otherwise.
     rootAttributes: toHtml(
-      h('html', { className: style.appearance === 'dark' ? ['dark'] : undefined, dataAppearance: style.appearance, dataDecoration: style.decoration }),
+      h('html', {
+        className: style.appearance === 'dark' ? ['dark'] : undefined,
+        dataAppearance: style.appearance,
+        dataAppearanceStrict: style.strict ? '' : undefined,
+        dataDecoration: style.decoration,
+      }),
     ).slice('<html'.length, -'></html>'.length),
     meta: tags.meta,
-    head: toHtml(fontStylesheet),
+    head: toHtml([h('script', THEME_SCRIPT), ...fontStylesheet]),
     styles: toHtml([...(style.css ? [h('style', style.css)] : []), ...shared.stylesheets]),
     scripts: toHtml(shared.scripts),
     canonicalBase: tags.canonicalBase,

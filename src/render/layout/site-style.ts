@@ -20,6 +20,8 @@ export interface SiteStyle {
   fontOrigins: FontOrigins;
   /** `appearance.default` when it is not the reader's system setting. */
   appearance: 'light' | 'dark' | undefined;
+  /** `appearance.strict`: readers may not change the appearance (no toggle). */
+  strict: boolean;
   /** `background.decoration`, drawn when no background image is set. */
   decoration: 'gradient' | 'grid' | 'windows' | undefined;
 }
@@ -59,6 +61,7 @@ export function siteStyle(config: DocsConfig): SiteStyle {
     fontStylesheet: fonts.stylesheet,
     fontOrigins: fonts.origins,
     appearance: appearance === 'light' || appearance === 'dark' ? appearance : undefined,
+    strict: config.appearance?.strict === true,
     decoration,
   };
 }
