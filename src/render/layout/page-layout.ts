@@ -149,7 +149,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
           ...(inputs.description ? [h('p', { className: ['page-description'] }, inputs.description)] : []),
           ...contextualMenu(parts.contextual, inputs.url),
         ]),
-        ...apiEndpoint(inputs.endpoint, inputs.params),
+        ...apiEndpoint(inputs.endpoint, inputs.params, inputs.url),
         h('div', { className: ['prose'] }, [{ type: 'raw', value: bodyMark } as unknown as ElementContent]),
         ...pager(inputs.pager),
       ]),
