@@ -57,7 +57,7 @@ export interface AppOptions {
    * (`serve` does at close). Default: the app's own, whose idle workers never keep the process alive.
    */
   filesystems?: Filesystems;
-  /** The playground proxy's limits; default `DEFAULT_PLAYGROUND_LIMITS`. */
+  /** The playground proxy's limits; default: 1 MB requests, 5 MB responses, 15 s. */
   playgroundLimits?: PlaygroundLimits;
   /** Which addresses the playground proxy may connect to; default: public ones only. Tests reach their loopback API servers with it. */
   playgroundAddressCheck?: AddressCheck;

@@ -34,6 +34,10 @@ beforeAll(async () => {
     if (req.url?.startsWith('/redirect')) return void res.writeHead(302, { Location: `${apiOrigin}/after-redirect` }).end();
     if (req.url?.startsWith('/large')) return void res.end('x'.repeat(10_000));
     if (req.url?.startsWith('/slow')) return void setTimeout(() => res.end('late'), 2000);
+    if (req.url?.startsWith('/stall')) {
+      res.writeHead(200).write('started');
+      return void setTimeout(() => res.end(), 2000);
+    }
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
@@ -204,11 +208,13 @@ describe('the playground proxy refuses', () => {
     expect([get.status, get.headers.get('allow')]).toEqual([405, 'POST']);
   });
 
-  it('a response larger than the limit (502) and an API too slow (504)', async () => {
+  it('a response larger than the limit (502), and an API too slow to answer or to finish its answer (504)', async () => {
     const large = await proxy(loopbackRuntime, { page: '/list', method: 'GET', url: `${apiOrigin}/large` });
     expect([large.status, large.body.error]).toEqual([502, expect.stringContaining('larger')]);
     const slow = await proxy(loopbackRuntime, { page: '/list', method: 'GET', url: `${apiOrigin}/slow` });
     expect([slow.status, slow.body.error]).toEqual([504, expect.any(String)]);
+    const stalled = await proxy(loopbackRuntime, { page: '/list', method: 'GET', url: `${apiOrigin}/stall` });
+    expect([stalled.status, stalled.body.error]).toEqual([504, expect.any(String)]);
   });
 
   it('more requests from one address than its quota (429)', async () => {

@@ -91,13 +91,16 @@ export function sendOutbound(request: OutboundRequest, limits: OutboundLimits, c
       // A connection of its own: none is kept open to reuse for another reader's request.
       agent: false,
     });
-    const timer = setTimeout(
-      () => outgoing.destroy(new OutboundError('timeout', `The API did not answer within ${limits.timeoutMs / 1000} s.`)),
-      limits.timeoutMs,
-    );
+    /** Why the proxy cut the exchange short, whichever of the request or the response then reports an error. */
+    let stopped: OutboundError | undefined;
+    const stop = (reason: OutboundError): void => {
+      stopped ??= reason;
+      outgoing.destroy(reason);
+    };
+    const timer = setTimeout(() => stop(new OutboundError('timeout', `The API did not answer within ${limits.timeoutMs / 1000} s.`)), limits.timeoutMs);
     const fail = (error: Error): void => {
       clearTimeout(timer);
-      reject(error instanceof OutboundError ? error : new OutboundError('unreachable', 'The API could not be reached.'));
+      reject(stopped ?? (error instanceof OutboundError ? error : new OutboundError('unreachable', 'The API could not be reached.')));
     };
     outgoing.on('error', fail);
     outgoing.on('response', (incoming) => {
@@ -106,12 +109,13 @@ export function sendOutbound(request: OutboundRequest, limits: OutboundLimits, c
       incoming.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size <= limits.responseBytes) return void chunks.push(chunk);
-        // Settled first: the end of what was read must not resolve it.
-        fail(new OutboundError('too-large', `The API's response is larger than ${limits.responseBytes} bytes.`));
-        outgoing.destroy();
+        stop(new OutboundError('too-large', `The API's response is larger than ${limits.responseBytes} bytes.`));
+        // Settled now: the end of what was read must not resolve it.
+        fail(stopped!);
       });
       incoming.on('error', fail);
       incoming.on('end', () => {
+        if (stopped) return;
         clearTimeout(timer);
         resolve({
           status: incoming.statusCode ?? 502,

@@ -15,12 +15,13 @@ export interface PlaygroundLimits extends OutboundLimits {
   requestBody: string;
 }
 
-export const DEFAULT_PLAYGROUND_LIMITS: PlaygroundLimits = { requestBody: '1mb', responseBytes: 5 * 1024 * 1024, timeoutMs: 15_000 };
+const DEFAULT_PLAYGROUND_LIMITS: PlaygroundLimits = { requestBody: '1mb', responseBytes: 5 * 1024 * 1024, timeoutMs: 15_000 };
 
 export interface PlaygroundRouteOptions {
   bundle: LoadedBundle;
   viewOf(req: Request): ReaderView;
   rateLimits: RateLimits;
+  /** Default: 1 MB requests, 5 MB responses, 15 s. */
   limits?: PlaygroundLimits;
   /** Which resolved addresses may be connected to; only tests, whose API servers are on loopback, loosen it. */
   isAllowedAddress?: AddressCheck;
