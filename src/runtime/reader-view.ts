@@ -77,7 +77,9 @@ export function readerView(principal: Principal, authentication: boolean): Reade
       const readable = html.replace(MARKED_LINK, (_element, tag: string, mark: string, rest: string) => (allows(mark) ? `<${tag}${rest}` : ''));
       const shown = withoutEmptyGroups(firstCandidates(readable));
       const switched = shown.includes('<details class="switcher">') ? shown.replace(LONE_SWITCHER, '') : shown;
-      return principal.kind === 'anonymous' ? switched.replace(SIGNED_IN_PLAYGROUND, '') : switched;
+      // A scan for the mark first, as for the groups: few pages have such a playground.
+      const signedInOnly = principal.kind === 'anonymous' && switched.includes('data-readers="signed-in"');
+      return signedInOnly ? switched.replace(SIGNED_IN_PLAYGROUND, '') : switched;
     },
   };
 }
