@@ -187,7 +187,8 @@
     });
   }
 
-  // API playground: build the request from the form and send it from the reader's browser.
+  // API playground: build the request from the form and send it through the site's proxy
+  // (`data-proxy`, so the API's CORS policy does not matter) or from the reader's browser.
   for (const form of document.querySelectorAll('form.playground')) {
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
@@ -219,14 +220,41 @@
         if (hasBody) headers.set('Content-Type', 'application/json');
         const url = `${server.replace(/\/+$/, '')}${server ? `/${path.replace(/^\/+/, '')}` : path}${query.size ? `?${query}` : ''}`;
         output.textContent = `${method} ${url}\n…`;
-        const response = await fetch(url, { method, headers, body: hasBody ? JSON.stringify(body) : undefined });
-        const text = await response.text();
-        output.textContent = `${response.status} ${response.statusText}\n\n${pretty(text)}`;
+        const answer = form.dataset.proxy
+          ? await throughProxy(form.dataset.proxy, {
+              page: form.dataset.page,
+              method,
+              url,
+              headers: Object.fromEntries(headers),
+              body: hasBody ? JSON.stringify(body) : undefined,
+            })
+          : await fetch(url, { method, headers, body: hasBody ? JSON.stringify(body) : undefined, credentials: form.dataset.credentials ?? 'omit' }).then(
+              async (response) => ({
+                status: response.status,
+                statusText: response.statusText,
+                body: await response.text(),
+              }),
+            );
+        output.textContent = `${answer.status} ${answer.statusText}\n\n${pretty(answer.body)}`;
       } catch (error) {
-        output.textContent = `The request failed: ${error.message}. The API may not allow requests from this site (CORS), or the URL is unreachable.`;
+        output.textContent = form.dataset.proxy
+          ? `The request failed: ${error.message}`
+          : `The request failed: ${error.message}. The API may not allow requests from this site (CORS), or the URL is unreachable.`;
       }
     });
   }
+  /** The API's answer as the proxy relays it; the proxy's own refusals are errors. */
+  const throughProxy = async (path, request) => {
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(request),
+      credentials: 'same-origin',
+    });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(answer.error ?? `the proxy answered ${response.status}`);
+    return answer;
+  };
   const typed = (value, type) => {
     if (/integer|number/.test(type)) return Number(value);
     if (type === 'boolean') return value === 'true';

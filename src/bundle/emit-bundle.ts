@@ -7,16 +7,18 @@ import {
   canRead,
   customFilesOf,
   defaultTree,
+  endpointOrigins,
   homeRedirect,
   isPublishedFile,
   type NavigationTree,
+  type ResolvedEndpoint,
   type SiteModel,
   type SitePage,
 } from '../site/index.js';
 import { DOCSITE_VERSION } from '../version.js';
 import { discoveryDocument, discoveryInputOf, serverCard, serverCards } from './discovery.js';
 import { generatedSkill } from './generated-skill.js';
-import { MANIFEST_VERSION, type Manifest, type ManifestPage } from './manifest.js';
+import { MANIFEST_VERSION, type Manifest, type ManifestEndpoint, type ManifestPage } from './manifest.js';
 import type { OutputWriter } from './output-writer.js';
 import type { HeldPage } from './build-pages.js';
 import { projectIdOf } from './project-id.js';
@@ -204,11 +206,15 @@ function manifestPage(page: SitePage, tree: NavigationTree | undefined, files: P
     section: placement?.breadcrumbs[0] ?? 'Other pages',
     summary: description ?? summaryOf(page.sections[0]?.text ?? ''),
     ...(page.files ? { files: page.files } : {}),
-    ...(page.endpoint
-      ? { endpoint: { method: page.endpoint.method, url: page.endpoint.url, authMethod: page.endpoint.authMethod, playground: page.endpoint.playground } }
-      : {}),
+    ...(page.endpoint ? { endpoint: manifestEndpoint(page.endpoint) } : {}),
     ...(page.changelog ? { changelog: page.changelog } : {}),
   };
+}
+
+function manifestEndpoint(endpoint: ResolvedEndpoint): ManifestEndpoint {
+  const { method, url, authMethod, playground } = endpoint;
+  const proxied = endpoint.sending.via === 'proxy' && (playground === 'interactive' || playground === 'auth');
+  return { method, url, authMethod, playground, ...(proxied ? { proxyOrigins: endpointOrigins(endpoint) } : {}) };
 }
 
 /** Paths of the indexed pages in reading order: the default tree, the other trees, then pages outside navigation. */

@@ -13,7 +13,7 @@ export {
   type ServerVariant,
 } from './discovery.js';
 export { projectIdOf, toolSiteName } from './project-id.js';
-export type { Manifest, ManifestPage, ManifestSkill } from './manifest.js';
+export type { Manifest, ManifestEndpoint, ManifestPage, ManifestSkill } from './manifest.js';
 export { readBundle, sourcePathOf, type LoadedBundle, type LoadedSkill, type OpenApiFile, type SourceFile } from './read-bundle.js';
 export { skillText } from './generated-skill.js';
 export { readPageHtml } from './page-html.js';

@@ -30,9 +30,22 @@ export interface ManifestPage {
   summary: string;
   /** Bundle-relative files the page uses (its OpenAPI file, its images and linked files): a file's readers are its pages' (see LoadedBundle.fileAccess). */
   files?: string[];
-  endpoint?: { method: string; url: string; authMethod: AuthMethod; playground: PlaygroundMode };
+  endpoint?: ManifestEndpoint;
   /** The entries of the page's RSS feed (`<url>/rss.xml`), on a page with `<Update>` components. */
   changelog?: ChangelogEntry[];
+}
+
+/** An API page's endpoint, as the runtime's playground proxy checks requests against it. */
+export interface ManifestEndpoint {
+  method: string;
+  url: string;
+  authMethod: AuthMethod;
+  playground: PlaygroundMode;
+  /**
+   * The origins the proxy (`POST /_docsite/playground`) may send this page's requests to: those
+   * of the servers the site declares for it. Absent when the page's playground does not use the proxy.
+   */
+  proxyOrigins?: string[];
 }
 
 export interface ManifestSkill {

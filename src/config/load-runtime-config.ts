@@ -36,7 +36,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   },
   rateLimits: {
     windowSeconds: 3600,
-    // SPEC.md 8 (per hour), then docsite's own: OAuth per client address, analytics per project.
+    // SPEC.md 8 (per hour), then docsite's own: OAuth and the playground proxy per client address, analytics per project.
     quotas: {
       mcpPerUser: 5000,
       search: 10_000,
@@ -46,6 +46,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
       oauthToken: 300,
       oauthRegister: 30,
       analytics: 1000,
+      playgroundProxy: 600,
     },
     onLimiterFailure: 'open',
     redisKeyPrefix: 'docsite:ratelimit:',

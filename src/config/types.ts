@@ -2,7 +2,8 @@
 
 export type HttpAuthMethod = 'bearer' | 'basic' | 'key';
 export type AuthMethod = HttpAuthMethod | 'none';
-export type PlaygroundMode = 'interactive' | 'simple' | 'none';
+/** `auth`: the interactive playground, for signed-in readers only. */
+export type PlaygroundMode = 'interactive' | 'simple' | 'none' | 'auth';
 
 /** docs.json: the site configuration. Keys not listed here are kept but ignored. */
 export interface DocsConfig {
@@ -46,7 +47,8 @@ export interface NavbarLink {
 
 export interface ApiConfig {
   openapi?: string | string[] | { source: string; directory?: string };
-  playground?: { display?: PlaygroundMode; proxy?: boolean };
+  playground?: { display?: PlaygroundMode; proxy?: boolean; credentials?: boolean };
+  examples?: { languages?: string[]; defaults?: 'required' | 'all'; prefill?: boolean; autogenerate?: boolean };
   mdx?: {
     /** Base URL(s) for relative `api` paths; the first is the default. */
     server?: string | string[];

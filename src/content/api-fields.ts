@@ -69,7 +69,7 @@ function readField(element: JsxElement, file: string, diagnostics: Diagnostic[])
     diagnostics.push(diagnostic('api/param-field-name', file, at, `<ParamField ${location}=…> needs the parameter name as a string, e.g. ${location}="id".`));
     return undefined;
   }
-  return withoutUndefined({ kind: 'param' as const, location, name, ...common });
+  return withoutUndefined({ kind: 'param' as const, location, name, ...common, placeholder: stringAttribute(element, 'placeholder') });
 }
 
 function isTrue(value: AttributeValue | undefined): boolean {

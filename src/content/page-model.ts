@@ -47,6 +47,8 @@ export interface FieldBase {
 /** A `<ParamField>`: one documented request parameter. */
 export interface ParamFieldModel extends FieldBase {
   location: ParamLocation;
+  /** The playground input's placeholder; with `api.examples.prefill`, its value when there is no `default`. */
+  placeholder?: string;
 }
 
 /** A `<ResponseField>`: one documented response field. */

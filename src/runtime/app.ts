@@ -14,6 +14,7 @@ import { createFilesystems, type Filesystems } from './filesystems.js';
 import { errorHandler } from './http-error.js';
 import type { Logger } from './logger.js';
 import { mcpLimit } from './mcp-quotas.js';
+import type { AddressCheck } from './playground-proxy/public-address.js';
 import { originPolicy } from './origin-policy.js';
 import { createRateLimits, type RateLimits } from './rate-limits.js';
 import { readerView, type ReaderView } from './reader-view.js';
@@ -25,6 +26,7 @@ import { healthRoute } from './routes/health-route.js';
 import { mcpOffRoute } from './routes/mcp-off-route.js';
 import { mcpRoute } from './routes/mcp-route.js';
 import { pagesRoute } from './routes/pages-route.js';
+import { playgroundRoute, type PlaygroundLimits } from './routes/playground-route.js';
 import { restApiRoute } from './routes/rest-api-route.js';
 import { siteUrlOf } from './site-url.js';
 import { urlLengthLimit } from './url-limit.js';
@@ -56,6 +58,10 @@ export interface AppOptions {
    * (`serve` does at close). Default: the app's own, whose idle workers never keep the process alive.
    */
   filesystems?: Filesystems;
+  /** The playground proxy's limits; default: 1 MB requests, 5 MB responses, 15 s. */
+  playgroundLimits?: PlaygroundLimits;
+  /** Which addresses the playground proxy may connect to; default: public ones only. Tests reach their loopback API servers with it. */
+  playgroundAddressCheck?: AddressCheck;
 }
 
 /** SPEC.md 5.1: API keys never open an MCP server; /mcp says so instead of ignoring the key. */
@@ -133,6 +139,15 @@ export function createApp(options: AppOptions): Express {
     app.use('/authed/mcp', auth.resolveBearer, mcpRoute({ toolset, policy, logger, limit, contextFor, admits }));
   }
   if (!mcpEnabled) app.use(mcpOffRoute());
+  app.use(
+    playgroundRoute({
+      bundle,
+      viewOf,
+      rateLimits,
+      ...(options.playgroundLimits ? { limits: options.playgroundLimits } : {}),
+      ...(options.playgroundAddressCheck ? { isAllowedAddress: options.playgroundAddressCheck } : {}),
+    }),
+  );
   app.use(agentFilesRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
   app.use(changelogFeedRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
   const transformHtml = options.transformHtml ?? ((html: string) => html);

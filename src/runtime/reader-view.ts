@@ -26,6 +26,8 @@ const EMPTY_GROUP = /<li class="nav-group"><details data-group="g\d+"(?: open)?>
 /** A version or language switcher with one option left: the current one (render/layout/header.ts). */
 const LONE_SWITCHER = /<details class="switcher"><summary(?:(?!<\/summary>)[\s\S])*<\/summary><ul><li>(?:(?!<\/?li)[\s\S])*<\/li><\/ul><\/details>/g;
 const GROUP_NUMBER = /data-group="g\d+"/g;
+/** A playground for signed-in readers only (`playground: auth`, render/layout/api-endpoint.ts); its text holds no `</form>` unescaped. */
+const SIGNED_IN_PLAYGROUND = /<form class="playground" data-readers="signed-in"[\s\S]*?<\/form>/g;
 
 /** Keeps the first candidate of each link, without its choice mark; drops the others. */
 function firstCandidates(html: string): string {
@@ -74,7 +76,10 @@ export function readerView(principal: Principal, authentication: boolean): Reade
       // Links the reader may follow stay, without their mark: it names the other groups that may.
       const readable = html.replace(MARKED_LINK, (_element, tag: string, mark: string, rest: string) => (allows(mark) ? `<${tag}${rest}` : ''));
       const shown = withoutEmptyGroups(firstCandidates(readable));
-      return shown.includes('<details class="switcher">') ? shown.replace(LONE_SWITCHER, '') : shown;
+      const switched = shown.includes('<details class="switcher">') ? shown.replace(LONE_SWITCHER, '') : shown;
+      // A scan for the mark first, as for the groups: few pages have such a playground.
+      const signedInOnly = principal.kind === 'anonymous' && switched.includes('data-readers="signed-in"');
+      return signedInOnly ? switched.replace(SIGNED_IN_PLAYGROUND, '') : switched;
     },
   };
 }

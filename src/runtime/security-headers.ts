@@ -9,10 +9,10 @@ import { THEME_SCRIPT_HASH, type FontOrigins } from '../render/index.js';
  * `style="--cols: N"` are. Fonts come from the site, and from the origins docs.json's `fonts`
  * names (`fontOrigins`: Google Fonts' stylesheet and files, a `source` URL's host), nothing wider.
  * Images and media come from anywhere, as pages show them; iframes (the sanitizer keeps only
- * http(s) ones) too. The API playground sends requests from the reader's browser to the API
- * servers its pages name (OpenAPI `servers`, `api.mdx.server`, full URLs in `api`), which may be
- * templated hosts: so any http(s) origin may be reached. Listing them would not stop a leak
- * either, since any image URL may be loaded. Forms post to the site; only the site may frame its pages.
+ * http(s) ones) too. The API playground sends through the site's own proxy ('self'), or, with
+ * `api.playground.proxy: false`, from the reader's browser to the API servers its pages name
+ * (OpenAPI `servers`, `api.mdx.server`, full URLs in `api`), which may be templated hosts: so any
+ * http(s) origin may be reached. Listing them would not stop a leak either, since any image URL may be loaded. Forms post to the site; only the site may frame its pages.
  */
 export function pagePolicy(fontOrigins: FontOrigins = NO_FONT_ORIGINS): string {
   return [

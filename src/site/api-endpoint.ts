@@ -17,6 +17,26 @@ export interface ResolvedEndpoint {
   /** Header name for the `key` method. */
   authName?: string;
   playground: PlaygroundMode;
+  /** `api.examples.prefill`: the playground's inputs start with each parameter's default or example. */
+  prefill: boolean;
+  /** How the playground sends its requests (`api.playground.proxy` and `credentials`). */
+  sending: PlaygroundSending;
+}
+
+/**
+ * `proxy`: through `docsite serve` (`api.playground.proxy`, default true), so the API's CORS
+ * policy does not matter; `browser`: straight from the reader's browser, with its cookies for
+ * the API when `credentials` (`api.playground.credentials`) says so.
+ */
+export type PlaygroundSending = { via: 'proxy' } | { via: 'browser'; credentials: boolean };
+
+/** The origins the playground of `endpoint` may send to: its URL's and its servers' (templated hosts have none). */
+export function endpointOrigins(endpoint: ResolvedEndpoint): string[] {
+  const origins = [endpoint.url, ...endpoint.servers].flatMap((url) => {
+    const origin = URL.canParse(url) ? new URL(url).origin : undefined;
+    return origin && /^https?:\/\//.test(origin) ? [origin] : [];
+  });
+  return [...new Set(origins)];
 }
 
 /** The servers of `api.mdx.server`, as a list. */
@@ -49,7 +69,19 @@ export function resolveEndpoint(page: PageModel, config: DocsConfig, diagnostics
     diagnostics.push(diagnostic('api/missing-key-name', page.file, at, 'Authentication method `key` needs the header name in `api.mdx.auth.name`.'));
   }
   const url = api.isFullUrl ? api.target : joinUrl(servers[0]!, api.target);
-  return { method: api.method, url, target: api.target, servers, authMethod, ...(authName && authMethod === 'key' ? { authName } : {}), playground };
+  const settings = config.api?.playground;
+  const sending: PlaygroundSending = settings?.proxy === false ? { via: 'browser', credentials: settings.credentials === true } : { via: 'proxy' };
+  return {
+    method: api.method,
+    url,
+    target: api.target,
+    servers,
+    authMethod,
+    ...(authName && authMethod === 'key' ? { authName } : {}),
+    playground,
+    prefill: config.api?.examples?.prefill === true,
+    sending,
+  };
 }
 
 function joinUrl(server: string, path: string): string {

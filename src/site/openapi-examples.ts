@@ -1,12 +1,16 @@
 // Request and response examples of an OpenAPI operation, written as RequestExample / ResponseExample MDX.
 import type { HttpMethod } from '../content/index.js';
 import type { OpenApiDocument } from './openapi.js';
+import { DEFAULT_EXAMPLE_LANGUAGES, EXAMPLE_LANGUAGES, exampleLanguageNamed, type ExampleLanguageKey } from './example-languages.js';
+import type { ExampleRequest } from './example-writers/request.js';
 import { jsonMediaOf, operationOf, resolve, schemaOf, type Parameter, type Schema } from './openapi-schema.js';
 
 /** docs.json's `api.examples`, as written (checked here, not by the schema). */
 export interface ExampleSettings {
   languages?: unknown;
   defaults?: unknown;
+  /** `false`: only the spec's `x-codeSamples` (and the page's own RequestExample) are shown. */
+  autogenerate?: unknown;
 }
 
 /** How the example request authenticates: a header and its placeholder value. */
@@ -25,32 +29,14 @@ export interface ExampleContext {
   own?: { request: boolean; response: boolean };
 }
 
-interface Request {
-  method: HttpMethod;
-  url: string;
-  headers: [string, string][];
-  body: unknown;
-}
-
-type Writer = { label: string; fence: string; write(request: Request): string };
-
-const WRITERS: Record<string, Writer> = {
-  bash: { label: 'cURL', fence: 'bash', write: curl },
-  python: { label: 'Python', fence: 'python', write: python },
-  javascript: { label: 'JavaScript', fence: 'javascript', write: fetchCall },
-  node: { label: 'Node.js', fence: 'javascript', write: fetchCall },
-};
-/** Mintlify's names for the languages docsite writes examples in. */
-const ALIASES: Record<string, string> = { curl: 'bash', sh: 'bash', shell: 'bash', py: 'python', js: 'javascript', nodejs: 'node', 'node.js': 'node' };
-const DEFAULT_LANGUAGES = ['bash', 'python', 'javascript'];
-
 /** Objects of an example are filled this deep; deeper ones are left empty. */
 const MAX_DEPTH = 6;
 
 /**
- * The MDX of the operation's examples: a request in each language of `api.examples.languages`
- * (those docsite writes; cURL, Python and JavaScript by default), with only the required
- * parameters when `api.examples.defaults` is `required`, or the spec's `x-codeSamples`; and the
+ * The MDX of the operation's examples: the spec's `x-codeSamples`, else (unless
+ * `api.examples.autogenerate` is `false`) a request in each language of `api.examples.languages`
+ * (cURL, Python and JavaScript by default), with only the required parameters when
+ * `api.examples.defaults` is `required`; and the
  * spec's example (else one made from the schema) of each response with a body.
  */
 export function operationExamples(document: OpenApiDocument, method: HttpMethod, path: string, context: ExampleContext): string {
@@ -70,10 +56,11 @@ function requestSamples(document: OpenApiDocument, method: HttpMethod, path: str
   const operation = operationOf(document, method, path) ?? {};
   const own = (operation['x-codeSamples'] ?? []).filter((sample) => typeof sample?.source === 'string');
   if (own.length > 0) return own.map((sample) => fenced(sample.lang ?? '', sample.label ?? sample.lang ?? 'Example', sample.source!));
+  if (context.settings?.autogenerate === false) return [];
   const request = requestOf(document, method, path, context);
-  return languagesOf(context.settings).map((language) => {
-    const writer = WRITERS[language]!;
-    return fenced(writer.fence, writer.label, writer.write(request));
+  return languagesOf(context.settings).map((key) => {
+    const language = EXAMPLE_LANGUAGES[key];
+    return fenced(language.fence, language.label, language.write(request));
   });
 }
 
@@ -87,14 +74,14 @@ function responseSamples(document: OpenApiDocument, method: HttpMethod, path: st
   });
 }
 
-/** The languages asked for, in their order, that docsite writes; the defaults when none is. */
-function languagesOf(settings: ExampleSettings | undefined): string[] {
+/** The languages asked for, in their order, once each; the defaults when none is known (the schema warns of unknown ones). */
+function languagesOf(settings: ExampleSettings | undefined): readonly ExampleLanguageKey[] {
   const asked = Array.isArray(settings?.languages) ? settings.languages.filter((l): l is string => typeof l === 'string') : [];
-  const known = [...new Set(asked.map((l) => ALIASES[l.toLowerCase()] ?? l.toLowerCase()).filter((l) => l in WRITERS))];
-  return known.length > 0 ? known : DEFAULT_LANGUAGES;
+  const known = [...new Set(asked.map(exampleLanguageNamed).filter((key) => key !== undefined))];
+  return known.length > 0 ? known : DEFAULT_EXAMPLE_LANGUAGES;
 }
 
-function requestOf(document: OpenApiDocument, method: HttpMethod, path: string, context: ExampleContext): Request {
+function requestOf(document: OpenApiDocument, method: HttpMethod, path: string, context: ExampleContext): ExampleRequest {
   const operation = operationOf(document, method, path) ?? {};
   const requiredOnly = context.settings?.defaults === 'required';
   const pathItem = document.paths[path] as { parameters?: Parameter[] } | undefined;
@@ -140,60 +127,4 @@ function exampleOf(document: OpenApiDocument, schema: Schema | undefined, requir
 function fenced(language: string, title: string, code: string): string {
   const fence = '`'.repeat(Math.max(3, ...[...code.matchAll(/`{3,}/g)].map((m) => m[0].length + 1)));
   return `${fence}${language.replace(/\s+/g, '')} ${title.replace(/\s+/g, ' ').trim()}\n${code.trimEnd()}\n${fence}`;
-}
-
-function shellQuoted(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
-
-function curl(request: Request): string {
-  // Quoted when the shell would read anything in it (`&` of a query string, `?`, `*`).
-  const url = /^[\w\-.:/{}%=@+,]+$/.test(request.url) ? request.url : shellQuoted(request.url);
-  const lines = [`curl --request ${request.method}`, `--url ${url}`];
-  for (const [name, value] of request.headers) lines.push(`--header ${shellQuoted(`${name}: ${value}`)}`);
-  if (request.body !== undefined) lines.push(`--data ${shellQuoted(JSON.stringify(request.body, null, 2))}`);
-  return lines.join(' \\\n  ');
-}
-
-function python(request: Request): string {
-  const lines = ['import requests', '', `url = ${JSON.stringify(request.url)}`, ''];
-  const args = ['url'];
-  if (request.body !== undefined) {
-    lines.push(`payload = ${pythonLiteral(request.body, '')}`);
-    args.push('json=payload');
-  }
-  if (request.headers.length > 0) {
-    lines.push(`headers = ${pythonLiteral(Object.fromEntries(request.headers), '')}`);
-    args.push('headers=headers');
-  }
-  if (args.length > 1) lines.push('');
-  lines.push(`response = requests.${request.method.toLowerCase()}(${args.join(', ')})`, '', 'print(response.text)');
-  return lines.join('\n');
-}
-
-function pythonLiteral(value: unknown, indent: string): string {
-  if (value === null || value === undefined) return 'None';
-  if (value === true) return 'True';
-  if (value === false) return 'False';
-  const inner = `${indent}    `;
-  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[\n${value.map((v) => `${inner}${pythonLiteral(v, inner)}`).join(',\n')}\n${indent}]`;
-  if (typeof value === 'object') {
-    const entries = Object.entries(value);
-    return entries.length === 0 ? '{}' : `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${pythonLiteral(v, inner)}`).join(',\n')}\n${indent}}`;
-  }
-  return JSON.stringify(value);
-}
-
-function fetchCall(request: Request): string {
-  const options = [`method: '${request.method}'`];
-  if (request.headers.length > 0) options.push(`headers: ${JSON.stringify(Object.fromEntries(request.headers))}`);
-  if (request.body !== undefined) options.push(`body: JSON.stringify(${JSON.stringify(request.body)})`);
-  return [
-    `const options = {${options.join(', ')}};`,
-    '',
-    `fetch(${JSON.stringify(request.url)}, options)`,
-    '  .then(response => response.json())',
-    '  .then(response => console.log(response))',
-    '  .catch(error => console.error(error));',
-  ].join('\n');
 }

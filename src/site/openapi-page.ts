@@ -41,7 +41,9 @@ function field(
   const resolved = schemaOf(document, schema);
   const attrs = [tag === 'ParamField' ? `${location}="${attribute(name)}"` : `name="${attribute(name)}"`, `type="${attribute(typeOf(schema, document))}"`];
   if (required) attrs.push('required');
-  if (resolved?.default !== undefined && tag === 'ParamField') attrs.push(`default="${attribute(JSON.stringify(resolved.default).replace(/^"|"$/g, ''))}"`);
+  if (resolved?.default !== undefined && tag === 'ParamField') attrs.push(`default="${attribute(plainValue(resolved.default))}"`);
+  // The spec's example shows in the playground's input (and fills it, with `api.examples.prefill`).
+  if (resolved?.example !== undefined && tag === 'ParamField') attrs.push(`placeholder="${attribute(plainValue(resolved.example))}"`);
   if (resolved?.deprecated) attrs.push('deprecated');
   const text = prose(description ?? resolved?.description);
   const enums = resolved?.enum?.length ? `${text ? '\n\n  ' : ''}One of ${resolved.enum.map((v) => `\`${String(v).replace(/`/g, '')}\``).join(', ')}.` : '';
@@ -50,6 +52,11 @@ function field(
   const nested = children ? `\n\n  <Expandable title="properties">\n${children.replace(/^(?=.)/gm, '    ')}\n  </Expandable>` : '';
   const body = `${text}${enums}${nested}`;
   return body ? `<${tag} ${attrs.join(' ')}>\n  ${body.trimStart()}\n</${tag}>` : `<${tag} ${attrs.join(' ')} />`;
+}
+
+/** A value as an attribute shows it: a string as it is, anything else as JSON. */
+function plainValue(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 function propertiesOf(tag: 'ParamField' | 'ResponseField', location: string, schema: Schema | undefined, document: OpenApiDocument, depth: number): string {

@@ -1,6 +1,9 @@
 // The URL paths `docsite serve` answers itself, which no page may take, compared in any case as express routes them.
 import { markdownPath, pageUrl } from './site-model.js';
 
+/** The API playground's proxy (`POST`): it sends a page's request to the API server for the reader's browser. */
+export const PLAYGROUND_PROXY_PATH = '/_docsite/playground';
+
 /**
  * Paths answered with everything under them: the MCP servers (`/mcp/server-card` too) and the
  * OAuth server under `/authed/mcp`, docsite's own files, sign-in pages and live reload, discovery

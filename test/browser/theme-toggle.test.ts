@@ -48,9 +48,9 @@ describeInChromium('the theme toggle', (browser) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
     await tab.goto(free.url);
-    expect(await state(tab)).toEqual({ dark: false, background: 'rgb(255, 255, 255)', button: 'Light' });
+    await expect.poll(() => state(tab)).toEqual({ dark: false, background: 'rgb(255, 255, 255)', button: 'Light' });
     await tab.click('.theme-toggle');
-    expect(await state(tab)).toEqual({ dark: true, background: 'rgb(13, 17, 23)', button: 'Dark' });
+    await expect.poll(() => state(tab)).toEqual({ dark: true, background: 'rgb(13, 17, 23)', button: 'Dark' });
     await tab.screenshot({ path: join(ARTIFACTS, 'theme-dark.png') });
 
     // Reloaded with docsite.js held back: the remembered choice is already applied.
@@ -63,16 +63,16 @@ describeInChromium('the theme toggle', (browser) => {
     // Parsed ("interactive"), its deferred docsite.js not yet run.
     await tab.goto(free.url, { waitUntil: 'commit' });
     await expect.poll(() => tab.evaluate('document.readyState')).toBe('interactive');
-    expect(await state(tab)).toEqual({ dark: true, background: 'rgb(13, 17, 23)', button: 'System' });
+    await expect.poll(() => state(tab)).toEqual({ dark: true, background: 'rgb(13, 17, 23)', button: 'System' });
     release();
     await expect.poll(() => tab.evaluate("document.querySelector('.theme-toggle').textContent")).toBe('Dark');
 
     await tab.click('.theme-toggle');
-    expect(await state(tab)).toMatchObject({ dark: false, button: 'System' });
+    await expect.poll(() => state(tab)).toMatchObject({ dark: false, button: 'System' });
     await tab.emulateMedia({ colorScheme: 'dark' });
     await expect.poll(() => state(tab)).toMatchObject({ dark: true, background: 'rgb(13, 17, 23)', button: 'System' });
     await tab.click('.theme-toggle');
-    expect(await state(tab)).toMatchObject({ dark: false, button: 'Light' });
+    await expect.poll(() => state(tab)).toMatchObject({ dark: false, button: 'Light' });
     expect(violations).toEqual([]);
     await context.close();
   });
@@ -83,7 +83,7 @@ describeInChromium('the theme toggle', (browser) => {
     await tab.goto(strict.url);
     await tab.evaluate("localStorage.setItem('docsite-theme', 'dark')");
     await tab.reload();
-    expect(await state(tab)).toEqual({ dark: false, background: 'rgb(255, 255, 255)', button: null });
+    await expect.poll(() => state(tab)).toEqual({ dark: false, background: 'rgb(255, 255, 255)', button: null });
     await context.close();
   });
 });

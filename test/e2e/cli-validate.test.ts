@@ -22,7 +22,9 @@ describe('docsite validate', () => {
     const result = runCli(['validate', writeSite(BROKEN)]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('docs.json:3:37  error  Page "missing" does not exist');
-    expect(result.stdout).toContain('index.mdx:3:13  error  "playground" must be one of "interactive", "simple", "none"; got "fancy".  frontmatter/schema');
+    expect(result.stdout).toContain(
+      'index.mdx:3:13  error  "playground" must be one of "interactive", "simple", "none", "auth"; got "fancy".  frontmatter/schema',
+    );
     expect(result.stdout).toContain('index.mdx:6:5  error  Link "/nowhere" points to a page that does not exist.  link/broken');
     expect(result.stdout).toContain('hint: ');
     expect(result.stdout).toMatch(/1 page checked in [\d.]+s: 3 errors, 0 warnings\./);

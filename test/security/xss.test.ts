@@ -236,9 +236,16 @@ describeWhenReachable('stored XSS in Chromium', existsSync(CHROMIUM) ? undefined
     const page = await context.newPage();
     const violations: string[] = [];
     page.on('console', (message) => /Content.Security.Policy/i.test(message.text()) && violations.push(message.text()));
-    await context.route('https://sandbox.acme.test/**', (route) =>
-      route.fulfill({ status: 201, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: '{"id":"inv_1"}' }),
-    );
+    // The playground sends through the site's proxy (api.playground.proxy defaults to true): its answer stands in for the API's.
+    const proxied: { page: string; url: string }[] = [];
+    await context.route(`${acme.url}/_docsite/playground`, (route) => {
+      proxied.push(route.request().postDataJSON());
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 201, statusText: 'Created', headers: {}, body: '{"id":"inv_1"}' }),
+      });
+    });
     await page.goto(`${acme.url}/quickstart`);
     expect(await page.locator('.code-block .copy-button').count()).toBeGreaterThan(0);
     await page.goto(`${acme.url}/api-reference/invoices/create`);
@@ -249,6 +256,7 @@ describeWhenReachable('stored XSS in Chromium', existsSync(CHROMIUM) ? undefined
     }
     await form.locator('button[type="submit"]').click();
     await expect.poll(() => form.locator('output').innerText()).toContain('inv_1');
+    expect(proxied).toMatchObject([{ page: '/api-reference/invoices/create', url: expect.stringMatching(/^https:\/\/sandbox\.acme\.test\/v2\//) }]);
     await context.close();
     expect(violations).toEqual([]);
     expect(ran).toEqual([]);

@@ -151,7 +151,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
           ...contextualMenu(parts.contextual, inputs.url),
         ]),
         ...tocDropdown(inputs.toc),
-        ...apiEndpoint(inputs.endpoint, inputs.params),
+        ...apiEndpoint(inputs.endpoint, inputs.params, inputs.url),
         h('div', { className: ['prose'] }, [{ type: 'raw', value: bodyMark } as unknown as ElementContent]),
         ...pager(inputs.pager),
       ]),
