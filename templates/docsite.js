@@ -66,6 +66,20 @@
     });
   }
 
+  // Menus (switchers, the contextual menu, the folded table of contents): Escape closes the open one and
+  // returns focus to its button; a click elsewhere closes it too.
+  const MENUS = 'details.switcher[open], details.contextual-menu[open], details.toc-dropdown[open]';
+  addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    for (const menu of document.querySelectorAll(MENUS)) {
+      menu.open = false;
+      if (menu.contains(document.activeElement)) menu.querySelector('summary')?.focus();
+    }
+  });
+  document.addEventListener('click', (event) => {
+    for (const menu of document.querySelectorAll(MENUS)) if (!menu.contains(event.target)) menu.open = false;
+  });
+
   // The sidebar shows the current page's link: scrolled within the sidebar (never the page) when it is out of view.
   const sidebar = document.querySelector('.sidebar');
   const current = sidebar?.querySelector('[aria-current="page"]');

@@ -69,6 +69,22 @@ describeInChromium('the phone layout', (browser) => {
     await context.close();
   });
 
+  it('closes an open menu with Escape, focus back on its button, and with a click elsewhere', async () => {
+    const context = await browser().newContext({ viewport: PHONE });
+    const tab = await context.newPage();
+    await tab.goto(`${runtime.url}/topic-10`);
+    const open = () => tab.evaluate("document.querySelector('.toc-dropdown').open");
+    await tab.click('.toc-dropdown summary');
+    expect(await open()).toBe(true);
+    await tab.keyboard.press('Escape');
+    expect(await open()).toBe(false);
+    expect(await tab.evaluate("document.activeElement.tagName + ' ' + document.activeElement.textContent")).toBe('SUMMARY On this page');
+    await tab.click('.toc-dropdown summary');
+    await tab.click('h1');
+    expect(await open()).toBe(false);
+    await context.close();
+  });
+
   it('keeps the sidebar and the table of contents beside the page on a wide screen, with no menu button', async () => {
     const context = await browser().newContext({ viewport: { width: 1400, height: 1000 } });
     const tab = await context.newPage();
