@@ -21,6 +21,7 @@ import { readerView, type ReaderView } from './reader-view.js';
 import { requestLog } from './request-log.js';
 import { agentFilesRoute } from './routes/agent-files-route.js';
 import { changelogFeedRoute } from './routes/changelog-feed-route.js';
+import { compressResponses } from './compression.js';
 import { discoveryRoute } from './routes/discovery-route.js';
 import { healthRoute } from './routes/health-route.js';
 import { mcpOffRoute } from './routes/mcp-off-route.js';
@@ -104,7 +105,7 @@ export function createApp(options: AppOptions): Express {
     feedback: async ({ path, comment }) => void (await store.addFeedback({ projectId, path, comment, source: 'agent' })),
   });
 
-  app.use(requestLog(logger), urlLengthLimit);
+  app.use(requestLog(logger), urlLengthLimit, compressResponses);
   app.use(
     healthRoute({
       checks: {
