@@ -1,6 +1,17 @@
 // Lays out the bundle: pages, Markdown, sources, search index, agent files and the manifest.
 import { ConfinedFolder, RefusedPathError } from '../content/index.js';
-import { createSiteLayout, llmsFullParts, llmsTxt, siteStyle, sitemapXml, summaryOf, templateAsset, TEMPLATE_ASSETS, type LlmsEntry } from '../render/index.js';
+import {
+  createSiteLayout,
+  featureFiles,
+  llmsFullParts,
+  llmsTxt,
+  siteStyle,
+  sitemapXml,
+  summaryOf,
+  templateAsset,
+  TEMPLATE_ASSETS,
+  type LlmsEntry,
+} from '../render/index.js';
 import {
   ANONYMOUS,
   BUNDLE_FOLDER,
@@ -100,6 +111,9 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
   for (const [key, file] of Object.entries(sidebars)) out.addKeyed(file, layout.sidebarContentKey(key), () => `${JSON.stringify(layout.sidebar(key))}\n`);
   out.add(BUNDLE_PATHS.notFound, layout.notFound());
   for (const name of TEMPLATE_ASSETS) out.add(`${BUNDLE_PATHS.assets}${name}`, templateAsset(name));
+  for (const file of featureFiles(new Set(site.pages.flatMap((page) => page.features ?? []))))
+    if ('content' in file) out.add(file.path, file.content);
+    else out.copy(file.path, file.copyOf, file.stamp);
   const folder = new ConfinedFolder(site.root);
   for (const file of site.files) {
     if (pageFiles.has(file) || !isPublishedFile(file)) continue;
