@@ -5,8 +5,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
+import type { DocsConfig } from '../config/index.js';
 import type { PageFeature } from '../content/index.js';
 import { BUNDLE_FOLDER } from '../site/index.js';
+import { isObject } from './layout/config-values.js';
 import { DIAGRAM_SCRIPT, templateAsset } from './template.js';
 
 /** A file of the bundle for a feature: text made here, or a file of an npm package copied as it is. */
@@ -16,6 +18,17 @@ const KATEX_FOLDER = `${BUNDLE_FOLDER}katex/`;
 const KATEX_STYLESHEET = `${KATEX_FOLDER}katex.min.css`;
 /** Where Mermaid's ES module build goes; docsite's diagram script imports it from beside itself. */
 const MERMAID_FOLDER = `${BUNDLE_FOLDER}mermaid/`;
+
+/**
+ * The features whose assets a page loads: its own, but for docs.json `styling.latex`, which (as
+ * on Mintlify) loads KaTeX's stylesheet on every page when `true` and on none when `false`.
+ */
+export function loadedFeatures(own: readonly PageFeature[], config: DocsConfig): PageFeature[] {
+  const latex = isObject(config.styling) ? config.styling.latex : undefined;
+  if (typeof latex !== 'boolean') return [...own];
+  const others = own.filter((feature) => feature !== 'math');
+  return latex ? ['math', ...others] : others;
+}
 
 /**
  * The `<head>` tags of a page with `features`, in the order of `features`. The diagram script is

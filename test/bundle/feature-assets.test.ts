@@ -74,6 +74,21 @@ describe('math and diagram assets', () => {
     expect((await fetch(`${runtime.url}/_docsite/katex/../manifest.json`)).status).toBe(404);
   });
 
+  it('loads KaTeX on every page under docs.json styling.latex: true, and on none under false', async () => {
+    const built = async (latex: boolean) => {
+      const files = { ...FEATURE_SITE, 'docs.json': { ...FEATURE_SITE['docs.json'], styling: { latex } } };
+      const { outDir } = await build(writeSite(files), { out: mkdtempSync(join(tmpdir(), 'docsite-features-')), jobs: 1 });
+      return (path: string) => readFileSync(join(outDir, `${path}.html`), 'utf8');
+    };
+    const forced = await built(true);
+    expect(forced('index')).toContain(KATEX_LINK);
+    expect(forced('diagram')).toContain(KATEX_LINK);
+    const off = await built(false);
+    expect(off('math')).not.toContain(KATEX_LINK);
+    expect(off('math')).toContain('<span class="katex">');
+    expect(off('diagram')).toContain(DIAGRAM_SCRIPT);
+  });
+
   it('leaves the files out of a bundle whose pages have neither math nor diagrams', async () => {
     const plain = await build(writeSite({ 'docs.json': { name: 'Plain', navigation: { pages: ['index'] } }, 'index.mdx': page({ title: 'Home' }, 'Text.') }), {
       out: mkdtempSync(join(tmpdir(), 'docsite-features-')),
