@@ -1,6 +1,17 @@
 // Lays out the bundle: pages, Markdown, sources, search index, agent files and the manifest.
-import { ConfinedFolder, RefusedPathError } from '../content/index.js';
-import { createSiteLayout, llmsFullParts, llmsTxt, siteStyle, sitemapXml, summaryOf, templateAsset, TEMPLATE_ASSETS, type LlmsEntry } from '../render/index.js';
+import { ConfinedFolder, RefusedPathError, type PageFeature } from '../content/index.js';
+import {
+  createSiteLayout,
+  featureFiles,
+  llmsFullParts,
+  llmsTxt,
+  siteStyle,
+  sitemapXml,
+  summaryOf,
+  templateAsset,
+  TEMPLATE_ASSETS,
+  type LlmsEntry,
+} from '../render/index.js';
 import {
   ANONYMOUS,
   BUNDLE_FOLDER,
@@ -83,12 +94,15 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
   const layout = createSiteLayout(site);
   const manifestPages: ManifestPage[] = [];
   const sidebarKeys = new Set<string>();
+  /** What the pages load assets for: the bundle carries those assets. */
+  const features = new Set<PageFeature>();
   for (const page of site.pages) {
     const result = built.get(page.file)!;
     const bodyKey = keys.get(page.file)!;
     const tree = treeOf(page, site);
     const inputs = layout.inputs(page, tree);
     if (inputs.sidebar !== undefined) sidebarKeys.add(inputs.sidebar);
+    for (const feature of inputs.features) features.add(feature);
     const html = `${page.path}.html`;
     const markdown = `${page.path}.md`;
     out.addKeyed(html, layout.key(inputs, bodyKey), () => {
@@ -102,6 +116,9 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
   for (const [key, file] of Object.entries(sidebars)) out.addKeyed(file, layout.sidebarContentKey(key), () => `${JSON.stringify(layout.sidebar(key))}\n`);
   out.add(BUNDLE_PATHS.notFound, layout.notFound());
   for (const name of TEMPLATE_ASSETS) out.add(`${BUNDLE_PATHS.assets}${name}`, templateAsset(name));
+  for (const file of featureFiles(features))
+    if ('content' in file) out.add(file.path, file.content);
+    else out.copy(file.path, file.copyOf, file.stamp);
   const folder = new ConfinedFolder(site.root);
   for (const file of site.files) {
     if (pageFiles.has(file) || !isPublishedFile(file)) continue;

@@ -22,6 +22,8 @@ export { mayUseSnippets, snippetsDigest } from './snippets-digest.js';
 export { asHttpMethod, hasBalancedParams, parseEndpointReference } from './api-declaration.js';
 export * from './page-model.js';
 export { readSkills, type Skill } from './skills.js';
+export { isMermaidFence, type PageFeature } from './page-features.js';
+export { katex, KATEX_OPTIONS, type MathNode } from './tex.js';
 export { KNOWN_COMPONENTS, isUnknownComponent, isHtmlElementName } from './components.js';
 export { isJsxElement, urlAttributes, type JsxElement } from './mdx-nodes.js';
 export { fillVariables, mayUseVariables, type ContentVariables } from './variables.js';

@@ -1,6 +1,7 @@
 // The page model: what docsite knows about one MDX page after parsing it.
 import type { Frontmatter } from '../config/index.js';
 import type { Position } from '../diagnostics/index.js';
+import type { PageFeature } from './page-features.js';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -112,4 +113,6 @@ export interface PageModel {
   responses: ResponseFieldModel[];
   /** The RSS feed entries of its `<Update>` components; absent on a page without any. */
   changelog?: ChangelogEntry[];
+  /** Math and diagrams the page holds, which its HTML loads assets for; absent on a page without either. */
+  features?: PageFeature[];
 }

@@ -11,6 +11,8 @@ import type { ConfinedFolder } from './confined-folder.js';
 import { inlineSnippets, NO_USE, type SnippetUse } from './snippets.js';
 import { outlinePage } from './page-outline.js';
 import { changelogEntries } from './changelog-entries.js';
+import { pageFeatures } from './page-features.js';
+import { texProblems } from './tex.js';
 import type { PageModel } from './page-model.js';
 import type { ContentVariables } from './variables.js';
 
@@ -132,12 +134,16 @@ export function analyseTree(file: string, source: string, options: ParseOptions 
   for (const u of scriptUrls) after.push(scriptUrlDiagnostic(file, u, `"${shortened(u.url)}"`, u.scheme));
   const fields = extractApiFields(tree, file, after);
   const changelog = changelogEntries(tree);
+  const features = pageFeatures(tree);
+  if (features.includes('math'))
+    for (const problem of texProblems(tree))
+      after.push(diagnostic('render/invalid-math', file, problem, `KaTeX cannot typeset this math: ${problem.message}; the page shows its TeX in red.`));
   const pending = {
     file,
     path,
     parsed: true,
     yaml: yaml ? { text: yaml.value, line: (yaml.position?.start.line ?? 1) + 1 } : undefined,
-    found: { ...outline, ...fields, ...(changelog.length > 0 ? { changelog } : {}) },
+    found: { ...outline, ...fields, ...(changelog.length > 0 ? { changelog } : {}), ...(features.length > 0 ? { features } : {}) },
     before,
     after,
     snippets,

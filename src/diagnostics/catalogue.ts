@@ -125,6 +125,10 @@ export const catalogue = {
     severity: 'warning',
     hint: 'docsite places components whose markup is static, props filled in, and runs no page code: write the markup out, or pass what it computes as props.',
   },
+  'render/invalid-math': {
+    severity: 'warning',
+    hint: 'Write the math as KaTeX reads it (https://katex.org/docs/supported): check braces and command names; a `$` meant as a dollar sign is written `\\$`.',
+  },
   'skill/invalid': { severity: 'error', hint: 'A skill file needs YAML frontmatter with a `name` and a `description` (Agent Skills format).' },
   'skill/duplicate-name': { severity: 'warning', hint: 'Give each skill its own `name`, or remove the copy; only the first file of a name is served.' },
   'redirect/missing-destination': { severity: 'warning', hint: 'Point the redirect at a page that exists.' },

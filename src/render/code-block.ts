@@ -2,6 +2,7 @@
 import type { Code } from 'mdast';
 import type { Element } from 'hast';
 import { h } from 'hastscript';
+import { isMermaidFence } from '../content/index.js';
 import { mermaidDiagram } from './components/diagram.js';
 
 /** Bare words of a fence's meta that switch a feature on, and the class each puts on the block. */
@@ -57,7 +58,7 @@ export function codeMeta(meta: string | null | undefined): CodeMeta {
 
 /** Renders a code block with its language label (and title), ready for a copy button; its flags ride on it for the site to draw. */
 export function codeBlock(node: Code): Element {
-  if (node.lang === 'mermaid') return mermaidDiagram(node.value);
+  if (isMermaidFence(node)) return mermaidDiagram(node.value);
   const language = node.lang ?? undefined;
   const { title, icon, highlight, focus, flags } = codeMeta(node.meta);
   const label = title ?? language ?? 'text';

@@ -4,6 +4,7 @@ export { createSiteLayout, type SiteLayout } from './layout/page-layout.js';
 export type { PageInputs } from './layout/page-inputs.js';
 export { insertSidebar, isConsistentSidebar, sidebarForPage, sidebarMarker, type SidebarFile } from './layout/sidebar-file.js';
 export { TEMPLATE_ASSETS, templateAsset, type TemplateAsset } from './template.js';
+export { featureFiles, isFeatureAsset, type FeatureFile } from './feature-assets.js';
 export { pageMarkdown } from './markdown.js';
 export { llmsTxt, llmsFullTxt, llmsFullParts, markdownPath, summaryOf, type LlmsEntry, type LlmsSite } from './llms-txt.js';
 export { sitemapXml } from './sitemap.js';

@@ -11,6 +11,7 @@ import { COMPONENTS } from './components/index.js';
 import { groupViews } from './components/tabs.js';
 import { htmlElement } from './html-element.js';
 import { propsOf } from './jsx-props.js';
+import { mathTypesetter } from './math.js';
 import type { HastState, RenderContext } from './render-context.js';
 import { sanitizeBody } from './sanitize-body.js';
 
@@ -27,7 +28,8 @@ function isBlockComponent(name: string | null | undefined): boolean {
  * Renders the body of a page (no layout), analysed first (its headings carry their ids) and with
  * its internal URLs resolved (resolveBrowserUrls). Unknown components render their children.
  * What the page's Markdown, HTML and components make is sanitized (sanitizeBody) before it is
- * written: whatever a page holds, its body runs no script.
+ * written: whatever a page holds, its body runs no script. Math is typeset by KaTeX after that
+ * (see MathTypesetter).
  */
 export function renderBody(tree: Root): string {
   const counters = new Map<string, number>();
@@ -45,6 +47,7 @@ export function renderBody(tree: Root): string {
     const context: RenderContext = { state, nextId };
     return render(propsOf(node), children, node, context);
   };
+  const math = mathTypesetter();
   const handlers: Handlers = {
     mdxJsxFlowElement: jsx,
     mdxJsxTextElement: jsx,
@@ -53,6 +56,8 @@ export function renderBody(tree: Root): string {
     mdxTextExpression: () => undefined,
     mdxjsEsm: () => undefined,
     code: (_state, node) => codeBlock(node),
+    math: (_state, node) => math.placeholder(node),
+    inlineMath: (_state, node) => math.placeholder(node),
     paragraph(state, node: Paragraph) {
       // `<Note>Text</Note>` on one line is inline JSX in MDX; a block component must not sit in a <p>.
       const blocksOnly = node.children.every(
@@ -73,5 +78,5 @@ export function renderBody(tree: Root): string {
   };
   groupViews(tree);
   const hast = unified().use(remarkRehype, { handlers }).runSync(tree);
-  return toHtml(sanitizeBody(hast));
+  return math.typeset(toHtml(sanitizeBody(hast)));
 }

@@ -5,7 +5,9 @@ const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
 
 /** Static files every bundle carries under `_docsite/`: one stylesheet, one small script. */
 export const TEMPLATE_ASSETS = ['docsite.css', 'docsite.js'] as const;
-export type TemplateAsset = (typeof TEMPLATE_ASSETS)[number];
+/** The script that draws Mermaid diagrams, in bundles with a page that has one (see featureFiles). */
+export const DIAGRAM_SCRIPT = 'diagrams.js';
+export type TemplateAsset = (typeof TEMPLATE_ASSETS)[number] | typeof DIAGRAM_SCRIPT;
 
 const cache = new Map<string, string>();
 

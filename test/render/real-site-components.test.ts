@@ -115,10 +115,11 @@ describe('components of real pages', () => {
     expect(page.search).toContain('A --> B');
   });
 
-  it('keeps $…$ and $$…$$ as math, not Markdown', () => {
+  it('keeps $…$ and $$…$$ as math, not Markdown: typeset on the page, TeX in Markdown and search', () => {
     const page = build('The theorem $a_1 * b_2 = c_3$ holds.\n\n$$\nE = mc^2\n$$');
-    expect(page.html).toContain('<code class="language-math math-inline">a_1 * b_2 = c_3</code>');
-    expect(page.html).toContain('<pre><code class="language-math math-display">E = mc^2</code></pre>');
+    expect(page.html).toContain('<annotation encoding="application/x-tex">a_1 * b_2 = c_3</annotation>');
+    expect(page.html).toContain('<span class="katex-display"><span class="katex">');
+    expect(page.html).not.toContain('<em>');
     expect(page.markdown).toContain('$a_1 * b_2 = c_3$');
     expect(page.search).toContain('a_1 * b_2 = c_3');
   });

@@ -1,5 +1,6 @@
 // What the layout of one page reads, gathered as plain data, so its hash can stand for the laid-out page.
-import type { ParamFieldModel } from '../../content/index.js';
+import type { PageFeature, ParamFieldModel } from '../../content/index.js';
+import { loadedFeatures } from '../feature-assets.js';
 import { feedPath } from '../rss-feed.js';
 import type { NavigationTree, PageAccess, PagePlacement, ResolvedEndpoint, SitePage } from '../../site/index.js';
 import { counterpartIn } from './counterpart-page.js';
@@ -72,6 +73,8 @@ export interface PageInputs {
   sidebar: string | undefined;
   pager: PagerLink[];
   toc: TocEntry[];
+  /** Math and diagrams the body holds, whose assets the page loads (see loadedFeatures, featureHead). */
+  features: readonly PageFeature[];
 }
 
 const NO_TABS: readonly TabLink[] = [];
@@ -103,6 +106,7 @@ export function pageInputs(index: SiteIndex, page: SitePage, tree: NavigationTre
     sidebar: tree ? sidebarKey(site.navigation.trees.indexOf(tree), tab) : undefined,
     pager: tree && placement && page.frontmatter.hideFooterPagination !== true ? pagerLinks(index, tree, placement.index) : [],
     toc: page.headings.filter((heading) => heading.depth === 2 || heading.depth === 3).map(({ depth, id, text }) => ({ depth, id, text })),
+    features: loadedFeatures(page.features ?? [], site.config),
   };
 }
 

@@ -3,9 +3,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
+import type { PageFeature } from '../../content/index.js';
 import type { NavItem, NavigationTree, SiteModel, SitePage } from '../../site/index.js';
 import { DOCSITE_VERSION } from '../../version.js';
 import { markdownPath } from '../llms-txt.js';
+import { featureHead } from '../feature-assets.js';
 import { fillTemplate } from '../template.js';
 import { apiEndpoint } from './api-endpoint.js';
 import { contextualMenu } from './contextual-menu.js';
@@ -169,6 +171,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
       sidebar: inputs.sidebar === undefined ? '' : sidebarMarker(inputs.sidebar),
       content,
       toc: tableOfContents(inputs.toc),
+      features: inputs.features,
     });
     const at = html.indexOf(bodyMark);
     return [html.slice(0, at), html.slice(at + bodyMark.length)];
@@ -201,6 +204,8 @@ interface DocumentParts {
   sidebar: string;
   content: ElementContent[];
   toc: ElementContent[];
+  /** Math and diagrams the page holds, whose assets its head loads. */
+  features?: readonly PageFeature[];
 }
 
 function document(site: SiteParts, parts: DocumentParts): string {
@@ -215,6 +220,7 @@ function document(site: SiteParts, parts: DocumentParts): string {
     ...(site.favicon ? [h('link', { rel: 'icon', href: site.favicon })] : []),
     ...(parts.markdown ? [h('link', { rel: 'alternate', type: 'text/markdown', href: parts.markdown })] : []),
     ...(parts.feed ? [h('link', { rel: 'alternate', type: 'application/rss+xml', title: parts.title, href: parts.feed })] : []),
+    ...featureHead(parts.features ?? []),
   ];
   return fillTemplate(PAGE_TEMPLATE, {
     lang: escapeText(parts.lang),

@@ -2,7 +2,7 @@
 import { posix } from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import { BUNDLE_PATHS, readPageHtml, type LoadedBundle, type ManifestPage } from '../../bundle/index.js';
-import { markdownPath, TEMPLATE_ASSETS } from '../../render/index.js';
+import { isFeatureAsset, markdownPath, TEMPLATE_ASSETS } from '../../render/index.js';
 import { encodedUrl, pageUrl, type RedirectTarget, redirectMatcher, sameSiteLocation } from '../../site/index.js';
 import { sendBundleFile } from '../bundle-file.js';
 import type { ReaderView } from '../reader-view.js';
@@ -42,13 +42,14 @@ export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: P
   /**
    * What the bundle file `file` (see bundleFileOf) is to this reader: `hidden`, a page's file or a
    * file pages use (an image, an OpenAPI file) that they may not read; `private`, docsite's own data and the documents the runtime
-   * makes, and dotfiles (never sent as they are); else `open`, sent as it is when it exists.
+   * makes, and dotfiles (never sent as they are); else `open`, sent as it is when it exists. docsite's
+   * stylesheet and scripts, and the files math and diagrams load (isFeatureAsset), are open.
    */
   const fileKind = (file: string, view: ReaderView): 'hidden' | 'private' | 'open' => {
     const key = file.toLowerCase();
     const used = fileAccess.get(key);
     if (pageFiles.has(key) || (used && !view.canRead(used))) return 'hidden';
-    return file === '' || isDotfile(file) || (PRIVATE.test(file) && !publicAssets.has(key)) ? 'private' : 'open';
+    return file === '' || isDotfile(file) || (PRIVATE.test(file) && !publicAssets.has(key) && !isFeatureAsset(key)) ? 'private' : 'open';
   };
   const mayFollow = redirectCheck(bundle, fileKind);
 
