@@ -12,11 +12,24 @@ import {
 } from '../config/index.js';
 import { parseEndpointReference } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
+import type { OpenApiDocument } from './openapi.js';
 import { openApiPagePath } from './openapi-page.js';
+import { DEFAULT_API_DIRECTORY, sectionGroups } from './openapi-sections.js';
 import { placePages } from './place-pages.js';
 import { describeClash, runtimeClashOf } from './runtime-paths.js';
 import { pageUrl } from './site-model.js';
-import type { EndpointEntry, NavDivision, NavEndpoint, NavItem, NavLink, NavPage, NavigationTree, ResolvedNavigation, Variant } from './navigation-model.js';
+import type {
+  ApiSection,
+  EndpointEntry,
+  NavDivision,
+  NavEndpoint,
+  NavItem,
+  NavLink,
+  NavPage,
+  NavigationTree,
+  ResolvedNavigation,
+  Variant,
+} from './navigation-model.js';
 import type { VariantKey } from './place-pages.js';
 
 type JsonPath = (string | number)[];
@@ -26,6 +39,8 @@ export interface NavigationInput {
   navigation: NavigationConfig;
   /** `api.openapi` of docs.json: the OpenAPI file for `<METHOD> <path>` entries when no group sets one. */
   defaultOpenApi?: string;
+  /** The OpenAPI document of a local file navigation names, when it was read and parses. */
+  documentOf(openapi: string): OpenApiDocument | undefined;
   /** Page paths that exist and are not ignored. */
   pages: ReadonlySet<string>;
   /** Whether a page path names a file that exists but is ignored. */
@@ -89,6 +104,14 @@ export function openApiFilesOf(value: NavDivisionConfig['openapi']): string[] {
   return typeof value?.source === 'string' ? [value.source] : [];
 }
 
+/** Every OpenAPI file the `openapi` keys of navigation name, at any depth: the specs an API section may show. */
+export function navigationOpenApiFiles(node: unknown): string[] {
+  if (Array.isArray(node)) return node.flatMap(navigationOpenApiFiles);
+  if (typeof node !== 'object' || node === null) return [];
+  const { openapi, ...rest } = node as NavDivisionConfig;
+  return [...openApiFilesOf(openapi), ...Object.values(rest).flatMap(navigationOpenApiFiles)];
+}
+
 /** The OpenAPI file a navigation item names, in any of its spellings. */
 export function openApiFileOf(value: NavDivisionConfig['openapi']): string | undefined {
   if (typeof value === 'string') return value;
@@ -102,6 +125,7 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
   const versions = new Map<string, Variant>();
   const languages = new Map<string, Variant>();
   const endpoints: Omit<EndpointEntry, 'breadcrumbs'>[] = [];
+  const sections: ApiSection[] = [];
   const report = (code: Parameters<typeof diagnostic>[0], path: JsonPath, message: string): void => {
     diagnostics.push(diagnostic(code, CONFIG, input.locator.locate(path, 'value'), message));
   };
@@ -119,18 +143,10 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
         report('nav/endpoint-without-openapi', ctx.path, `Endpoint "${raw}" is listed, but no enclosing group sets \`openapi\`.`);
         return undefined;
       }
-      const page = openApiPagePath(openapi, reference.method, reference.path);
-      endpoints.push({
-        type: 'endpoint',
-        openapi,
-        method: reference.method,
-        path: reference.path,
-        page,
-        version: ctx.version,
-        language: ctx.language,
-        at: input.locator.locate(ctx.path, 'value'),
-      });
-      return { type: 'endpoint', openapi, method: reference.method, path: reference.path, page };
+      return endpoint(
+        { type: 'endpoint', openapi, method: reference.method, path: reference.path, page: openApiPagePath(openapi, reference.method, reference.path) },
+        ctx,
+      );
     }
     const path = checkPage(raw, ctx);
     if (path === undefined) return undefined;
@@ -143,6 +159,32 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
     }
     seen.add(path);
     return { type: 'page', path };
+  };
+
+  /** Records the endpoint `item`, whose page is generated, as written at `ctx`. */
+  const endpoint = (item: NavEndpoint, ctx: Context): NavEndpoint => {
+    endpoints.push({ ...item, version: ctx.version, language: ctx.language, at: input.locator.locate(ctx.path, 'value') });
+    return item;
+  };
+
+  /**
+   * The groups of the API section of an item whose `openapi` is its only content: every operation of
+   * each spec it names, but `x-hidden` ones, which get their page without being listed.
+   */
+  const apiSection = (openapi: NonNullable<NavDivisionConfig['openapi']>, ctx: Context): DraftItem[] => {
+    const at: Context = { ...ctx, path: [...ctx.path, 'openapi'] };
+    const directory = normalizePagePath((typeof openapi === 'object' && !Array.isArray(openapi) && openapi.directory) || DEFAULT_API_DIRECTORY);
+    return openApiFilesOf(openapi).flatMap((file) => {
+      sections.push({ openapi: file, at: input.locator.locate(at.path, 'value') });
+      const document = input.documentOf(file);
+      return (document ? sectionGroups(document, directory) : []).flatMap(({ label, operations }): DraftDivision[] => {
+        const listed = operations.flatMap(({ page, hidden, ...operation }) => {
+          const item = endpoint({ type: 'endpoint', openapi: file, page, ...operation }, at);
+          return hidden ? [] : [item];
+        });
+        return listed.length > 0 ? [{ type: 'division', kind: 'groups', label, hidden: false, public: false, children: listed }] : [];
+      });
+    });
   };
 
   /** Checks a page reference; returns its normalized path when the page can be used. */
@@ -182,7 +224,7 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
       label,
       hidden: item.hidden === true,
       public: item.public === true,
-      children: children(item, inner),
+      children: contents(item, inner),
       ...(icon ? { icon } : {}),
       ...(root ? { root } : {}),
       ...(item.tag ? { tag: item.tag } : {}),
@@ -209,10 +251,14 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
       const known = registry.get(name);
       registry.set(name, { name, default: (known?.default ?? false) || item.default === true });
       const inner: Context = { ...ctx, [variantKey]: name, openapi: openApiFileOf(item.openapi) ?? ctx.openapi, path: [...ctx.path, key, i] };
-      return { name, items: children(item, inner) };
+      return { name, items: contents(item, inner) };
     });
     return { type: 'variants', key: variantKey, options };
   };
+
+  /** The items of a division, version or language: its API section when `openapi` is all it has. */
+  const contents = (item: NavDivisionConfig, ctx: Context): DraftItem[] =>
+    item.openapi !== undefined && !NAV_CHILD_KEYS.some((key) => Array.isArray(item[key])) ? apiSection(item.openapi, ctx) : children(item, ctx);
 
   /** The items of a navigation object, its version and language lists among them. */
   const children = (node: NavigationConfig, ctx: Context): DraftItem[] => {
@@ -258,6 +304,7 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
       languages: withDefault([...languages.values()]),
       placements,
       endpoints: endpoints.map((entry) => ({ ...entry, breadcrumbs: breadcrumbsOf(entry) })),
+      sections,
       global,
     },
     diagnostics,
