@@ -17,7 +17,7 @@ export interface NavEndpoint {
   /** The operation's path; for a webhook, its name under `webhooks`. */
   path: string;
   webhook?: true;
-  /** Path of the generated page, e.g. "acme/get-customers". */
+  /** Path of the generated page, e.g. "api-reference/customers/list-customers" (operationPagePath). */
   page: string;
 }
 

@@ -18,6 +18,12 @@ export type Schema = {
 };
 export type Parameter = { name?: string; in?: string; description?: string; required?: boolean; schema?: Schema; deprecated?: boolean; $ref?: string };
 export type Operation = {
+  /** The first names the operation's group in an API section. */
+  tags?: string[];
+  /** Built but not listed in an API section. */
+  'x-hidden'?: boolean;
+  /** Left out of an API section. */
+  'x-excluded'?: boolean;
   'x-codeSamples'?: { lang?: string; label?: string; source?: string }[];
   security?: Record<string, unknown>[];
   summary?: string;

@@ -13,8 +13,8 @@ import {
 import { parseEndpointReference } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import type { OpenApiDocument } from './openapi.js';
-import { openApiPagePath } from './openapi-page.js';
-import { DEFAULT_API_DIRECTORY, sectionGroups } from './openapi-sections.js';
+import { DEFAULT_API_DIRECTORY, operationPagePath } from './openapi-page-path.js';
+import { sectionGroups } from './openapi-sections.js';
 import { placePages } from './place-pages.js';
 import { describeClash, runtimeClashOf } from './runtime-paths.js';
 import { pageUrl } from './site-model.js';
@@ -52,6 +52,8 @@ interface Context {
   version: string | null;
   language: string | null;
   openapi?: string;
+  /** Where the generated pages of `openapi`'s operations go. */
+  directory: string;
   path: JsonPath;
 }
 
@@ -104,12 +106,21 @@ export function openApiFilesOf(value: NavDivisionConfig['openapi']): string[] {
   return typeof value?.source === 'string' ? [value.source] : [];
 }
 
-/** Every OpenAPI file the `openapi` keys of navigation name, at any depth: the specs an API section may show. */
+/**
+ * Every OpenAPI file navigation names, at any depth (`openapi` keys, `<file> <METHOD> <path>` entries):
+ * an API section lists their operations, and an endpoint's page path takes its tag and summary.
+ */
 export function navigationOpenApiFiles(node: unknown): string[] {
-  if (Array.isArray(node)) return node.flatMap(navigationOpenApiFiles);
+  if (Array.isArray(node)) return node.flatMap((item) => (typeof item === 'string' ? entryFile(item) : navigationOpenApiFiles(item)));
   if (typeof node !== 'object' || node === null) return [];
   const { openapi, ...rest } = node as NavDivisionConfig;
   return [...openApiFilesOf(openapi), ...Object.values(rest).flatMap(navigationOpenApiFiles)];
+}
+
+/** The OpenAPI file a `<file> <METHOD> <path>` page entry names. */
+function entryFile(entry: string): string[] {
+  const file = /\s/.test(entry.trim()) ? parseEndpointReference(entry)?.file : undefined;
+  return file === undefined ? [] : [file];
 }
 
 /** The OpenAPI file a navigation item names, in any of its spellings. */
@@ -143,10 +154,8 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
         report('nav/endpoint-without-openapi', ctx.path, `Endpoint "${raw}" is listed, but no enclosing group sets \`openapi\`.`);
         return undefined;
       }
-      return endpoint(
-        { type: 'endpoint', openapi, method: reference.method, path: reference.path, page: openApiPagePath(openapi, reference.method, reference.path) },
-        ctx,
-      );
+      const page = operationPagePath(ctx.directory, input.documentOf(openapi), reference);
+      return endpoint({ type: 'endpoint', openapi, method: reference.method, path: reference.path, page }, ctx);
     }
     const path = checkPage(raw, ctx);
     if (path === undefined) return undefined;
@@ -173,11 +182,10 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
    */
   const apiSection = (openapi: NonNullable<NavDivisionConfig['openapi']>, ctx: Context): DraftItem[] => {
     const at: Context = { ...ctx, path: [...ctx.path, 'openapi'] };
-    const directory = normalizePagePath((typeof openapi === 'object' && !Array.isArray(openapi) && openapi.directory) || DEFAULT_API_DIRECTORY);
     return openApiFilesOf(openapi).flatMap((file) => {
       sections.push({ openapi: file, at: input.locator.locate(at.path, 'value') });
       const document = input.documentOf(file);
-      return (document ? sectionGroups(document, directory) : []).flatMap(({ label, operations }): DraftDivision[] => {
+      return (document ? sectionGroups(document, ctx.directory) : []).flatMap(({ label, operations }): DraftDivision[] => {
         const listed = operations.flatMap(({ page, hidden, ...operation }) => {
           const item = endpoint({ type: 'endpoint', openapi: file, page, ...operation }, at);
           return hidden ? [] : [item];
@@ -215,7 +223,7 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
     const hasChildren = NAV_CHILD_KEYS.some((key) => Array.isArray(item[key]));
     const icon = iconName(item.icon);
     if (item.href && !hasChildren) return withIcon({ type: 'link', kind, label, href: item.href }, icon);
-    const inner: Context = { ...ctx, openapi: openApiFileOf(item.openapi) ?? ctx.openapi };
+    const inner = withOpenApi(ctx, item.openapi);
     let root: string | undefined;
     if (typeof item.root === 'string') root = checkPage(item.root, { ...inner, path: [...ctx.path, 'root'] });
     const node: DraftDivision = {
@@ -250,7 +258,7 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
       const name = String(item[variantKey] ?? '');
       const known = registry.get(name);
       registry.set(name, { name, default: (known?.default ?? false) || item.default === true });
-      const inner: Context = { ...ctx, [variantKey]: name, openapi: openApiFileOf(item.openapi) ?? ctx.openapi, path: [...ctx.path, key, i] };
+      const inner: Context = { ...withOpenApi(ctx, item.openapi), [variantKey]: name, path: [...ctx.path, key, i] };
       return { name, items: contents(item, inner) };
     });
     return { type: 'variants', key: variantKey, options };
@@ -279,7 +287,13 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
     return items;
   };
 
-  const root: Context = { version: null, language: null, path: ['navigation'], ...(input.defaultOpenApi ? { openapi: input.defaultOpenApi } : {}) };
+  const root: Context = {
+    version: null,
+    language: null,
+    path: ['navigation'],
+    directory: DEFAULT_API_DIRECTORY,
+    ...(input.defaultOpenApi ? { openapi: input.defaultOpenApi } : {}),
+  };
   const drafts = children(input.navigation, root);
 
   const global: NavLink[] = [];
@@ -357,6 +371,14 @@ function project(drafts: readonly DraftItem[], scope: TreeScope, inVariant: Read
     } else items.push(item);
   }
   return items;
+}
+
+/** `ctx` inside an item that sets `openapi`: its spec, and its `directory` (else the default) for the pages of its operations. */
+function withOpenApi(ctx: Context, openapi: NavDivisionConfig['openapi']): Context {
+  const file = openApiFileOf(openapi);
+  if (file === undefined) return ctx;
+  const directory = typeof openapi === 'object' && !Array.isArray(openapi) ? openapi.directory : undefined;
+  return { ...ctx, openapi: file, directory: directory ? normalizePagePath(directory) : DEFAULT_API_DIRECTORY };
 }
 
 /** The first variant is the default unless one says `default: true`. */

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/bundle/index.js';
 import { loadSite } from '../../src/site/index.js';
 import type { NavItem } from '../../src/site/navigation-model.js';
-import { pageSlug } from '../../src/site/openapi-sections.js';
+import { pageSlug } from '../../src/site/openapi-page-path.js';
 import { page, writeSite } from '../helpers/site.js';
 
 const PLANTS = `openapi: 3.1.0
@@ -138,6 +138,30 @@ describe('API sections', () => {
     expect(html).toContain('<code class="endpoint-url">https://api.plants.test/plants</code>');
     expect(html).toContain('How many plants to return.');
     expect(readFileSync(join(out, 'reference/v1/plant-care/water-a-plant.md'), 'utf8')).toMatch(/^# Water a plant/);
+  });
+});
+
+describe('API sections in versions', () => {
+  it('fill a version whose openapi is all it has; the pages of a spec two versions show are built once', async () => {
+    const root = writeSite({
+      'docs.json': {
+        name: 'Versions',
+        navigation: {
+          versions: [
+            { version: 'v2', openapi: 'plants.yaml' },
+            { version: 'v1', groups: [{ group: 'Old', openapi: 'plants.yaml' }] },
+          ],
+        },
+      },
+      'plants.yaml': PLANTS,
+    });
+    const { site, diagnostics } = await loadSite(root, { jobs: 1 });
+    expect(diagnostics).toEqual([]);
+    const v2 = site!.navigation.trees.find((tree) => tree.version === 'v2')!;
+    expect(v2.items.map((item) => (item.type === 'division' ? item.label : item.type))).toEqual(['Plants', 'Plant Care', 'API Reference']);
+    const list = site!.pages.filter((p) => p.path === 'api-reference/plants/list-plants');
+    expect(list).toHaveLength(1);
+    expect(list[0]!.versions).toEqual(['v1', 'v2']);
   });
 });
 
