@@ -20,7 +20,6 @@ import { UsageError } from '../errors.js';
 import { configuredServers, resolveEndpoint } from './api-endpoint.js';
 import { checkSiteImages, linkChecker, siteImageFiles } from './check-links.js';
 import {
-  addUnusedDocument,
   checkOperations,
   loadSpecs,
   openApiPath,
@@ -99,9 +98,10 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
     isPagePath(path) && ['.mdx', '.md'].some((ext) => files.isIgnored(`${path}${ext}`) && existsSync(join(root, `${path}${ext}`)));
   const defaultOpenApi = openApiFileOf(config.api?.openapi);
   const fileSet = new Set(files.files);
-  // API sections list the operations of their specs, so navigation is resolved with the specs read.
+  // API sections list the operations of their specs, and endpoint pages are named after their
+  // operations' tags and summaries: navigation is resolved with the specs it names read.
   const specs: LoadedSpecs = new Map();
-  await loadSpecs(folder, navigationOpenApiFiles(config.navigation), fileSet, specs);
+  await loadSpecs(folder, [...openApiFilesOf(config.api?.openapi), ...navigationOpenApiFiles(config.navigation)], fileSet, specs);
   const documentOf = (openapi: string): OpenApiDocument | undefined => usableSpec(specs, openapi);
   const nav = resolveNavigation({
     navigation: config.navigation,
@@ -109,7 +109,7 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
     pages: pagePaths,
     isIgnoredPage,
     locator,
-    ...(defaultOpenApi ? { defaultOpenApi } : {}),
+    ...(config.api?.openapi ? { defaultOpenApi: config.api.openapi } : {}),
   });
   diagnostics.push(...nav.diagnostics);
 
@@ -128,8 +128,13 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   ];
   const openapi = await checkOperations(folder, references, fileSet, specs);
   diagnostics.push(...openapi.diagnostics);
-  // Named by docs.json but used by no page: still the site's OpenAPI file, with the access of an unused one.
-  if (defaultOpenApi) await addUnusedDocument(folder, openApiPath(defaultOpenApi), fileSet, openapi.documents);
+  // Named by docs.json but used by no page: still the site's OpenAPI file, with the access of an
+  // unused one. No page shows it, so a broken or refused one is only left out.
+  if (defaultOpenApi !== undefined) {
+    const file = openApiPath(defaultOpenApi);
+    const document = usableSpec(specs, file);
+    if (document && !openapi.documents.has(file)) openapi.documents.set(file, document);
+  }
   const { variables } = config;
   const parseSource =
     options.parseSource ??

@@ -101,21 +101,6 @@ export async function checkOperations(
   return { documents, diagnostics };
 }
 
-/**
- * Adds the local OpenAPI `file` that no operation reference loaded (docs.json names it, no page
- * uses it) to `documents`, when it parses: no page shows it, so a broken or refused one is only left out.
- */
-export async function addUnusedDocument(
-  folder: ConfinedFolder,
-  file: string,
-  files: ReadonlySet<string>,
-  documents: Map<string, OpenApiDocument>,
-): Promise<void> {
-  if (REMOTE.test(file) || documents.has(file) || !files.has(file)) return;
-  const loaded = await loadDocument(folder, file);
-  if (typeof loaded !== 'string' && !(loaded instanceof RefusedPathError)) documents.set(file, loaded);
-}
-
 /** A parsed OpenAPI file; why it cannot be used, or the refusal to read it. */
 export async function loadDocument(folder: ConfinedFolder, file: string): Promise<OpenApiDocument | string | RefusedPathError> {
   try {

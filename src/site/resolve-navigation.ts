@@ -37,8 +37,8 @@ type JsonPath = (string | number)[];
 /** What navigation resolution needs to know about the site's files. */
 export interface NavigationInput {
   navigation: NavigationConfig;
-  /** `api.openapi` of docs.json: the OpenAPI file for `<METHOD> <path>` entries when no group sets one. */
-  defaultOpenApi?: string;
+  /** `api.openapi` of docs.json: the OpenAPI file (its first, when a list) for `<METHOD> <path>` entries when no item sets one. */
+  defaultOpenApi?: NavDivisionConfig['openapi'];
   /** The OpenAPI document of a local file navigation names, when it was read and parses. */
   documentOf(openapi: string): OpenApiDocument | undefined;
   /** Page paths that exist and are not ignored. */
@@ -287,13 +287,7 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
     return items;
   };
 
-  const root: Context = {
-    version: null,
-    language: null,
-    path: ['navigation'],
-    directory: DEFAULT_API_DIRECTORY,
-    ...(input.defaultOpenApi ? { openapi: input.defaultOpenApi } : {}),
-  };
+  const root = withOpenApi({ version: null, language: null, path: ['navigation'], directory: DEFAULT_API_DIRECTORY }, input.defaultOpenApi);
   const drafts = children(input.navigation, root);
 
   const global: NavLink[] = [];

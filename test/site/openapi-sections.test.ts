@@ -141,6 +141,23 @@ describe('API sections', () => {
   });
 });
 
+describe('Endpoints listed in navigation', () => {
+  it('are named like API section pages, from the spec and directory of api.openapi when no item sets one', async () => {
+    const root = writeSite({
+      'docs.json': {
+        name: 'Listed',
+        api: { openapi: { source: 'plants.yaml', directory: 'v2' } },
+        navigation: { groups: [{ group: 'API', pages: ['GET /plants', 'plants.yaml POST /plants/{plantId}/water'] }] },
+      },
+      'plants.yaml': PLANTS,
+    });
+    const { site, diagnostics } = await loadSite(root, { jobs: 1 });
+    expect(diagnostics).toEqual([]);
+    expect(site!.navigation.endpoints.map((e) => e.page)).toEqual(['v2/plants/list-plants', 'v2/plant-care/water-a-plant']);
+    expect(site!.pages.find((p) => p.path === 'v2/plants/list-plants')).toMatchObject({ title: 'List plants', inNavigation: true });
+  });
+});
+
 describe('API sections in versions', () => {
   it('fill a version whose openapi is all it has; the pages of a spec two versions show are built once', async () => {
     const root = writeSite({
