@@ -1,5 +1,5 @@
 // API sections: a navigation item whose `openapi` is all it holds lists every operation of the spec, grouped by tag.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/bundle/index.js';
@@ -138,6 +138,8 @@ describe('API sections', () => {
     expect(html).toContain('<code class="endpoint-url">https://api.plants.test/plants</code>');
     expect(html).toContain('How many plants to return.');
     expect(readFileSync(join(out, 'reference/v1/plant-care/water-a-plant.md'), 'utf8')).toMatch(/^# Water a plant/);
+    expect(readFileSync(join(out, 'api-reference/plants/get-a-plant.html'), 'utf8')).toContain('<h1>Get a plant</h1>');
+    expect(existsSync(join(out, 'api-reference/plants/delete-a-plant.html'))).toBe(false);
   });
 });
 
