@@ -19,14 +19,23 @@ import { compareDiagnostics, diagnostic, START, type Diagnostic } from '../diagn
 import { UsageError } from '../errors.js';
 import { configuredServers, resolveEndpoint } from './api-endpoint.js';
 import { checkSiteImages, linkChecker, siteImageFiles } from './check-links.js';
-import { addUnusedDocument, checkOperations, openApiPath, type OpenApiDocument, type OperationReference } from './openapi.js';
+import {
+  checkOperations,
+  loadSpecs,
+  openApiPath,
+  usableSpec,
+  type LoadedSpecs,
+  type OpenApiDocument,
+  type OperationReference,
+  type SpecReference,
+} from './openapi.js';
 import { addPageOperations } from './openapi-frontmatter.js';
 import type { ExampleSettings } from './openapi-examples.js';
 import { openApiPageSource, operationAuth, type OperationAuth, type OperationSettings } from './openapi-page.js';
-import { operationOf } from './openapi-schema.js';
+import { operationIn } from './openapi-schema.js';
 import { redirectMatcher } from './redirect-rules.js';
 import { BUNDLE_FOLDER, checkPublishedFiles, skippedLinkDiagnostic } from './published-files.js';
-import { isPagePath, openApiFileOf, openApiFilesOf, resolveNavigation } from './resolve-navigation.js';
+import { isPagePath, navigationOpenApiFiles, openApiFileOf, openApiFilesOf, resolveNavigation } from './resolve-navigation.js';
 import { describeClash, runtimeClashOf } from './runtime-paths.js';
 import { classifyPage, homeRedirect, pageUrl, type SiteModel, type SitePage } from './site-model.js';
 import { documentedFiles, usedFiles } from './used-files.js';
@@ -88,17 +97,44 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   const isIgnoredPage = (path: string): boolean =>
     isPagePath(path) && ['.mdx', '.md'].some((ext) => files.isIgnored(`${path}${ext}`) && existsSync(join(root, `${path}${ext}`)));
   const defaultOpenApi = openApiFileOf(config.api?.openapi);
-  const nav = resolveNavigation({ navigation: config.navigation, pages: pagePaths, isIgnoredPage, locator, ...(defaultOpenApi ? { defaultOpenApi } : {}) });
+  const fileSet = new Set(files.files);
+  // API sections list the operations of their specs, and endpoint pages are named after their
+  // operations' tags and summaries: navigation is resolved with the specs it names read.
+  const specs: LoadedSpecs = new Map();
+  await loadSpecs(folder, [...openApiFilesOf(config.api?.openapi), ...navigationOpenApiFiles(config.navigation)], fileSet, specs);
+  const documentOf = (openapi: string): OpenApiDocument | undefined => usableSpec(specs, openapi);
+  const nav = resolveNavigation({
+    navigation: config.navigation,
+    documentOf,
+    pages: pagePaths,
+    isIgnoredPage,
+    locator,
+    ...(config.api?.openapi ? { defaultOpenApi: config.api.openapi } : {}),
+  });
   diagnostics.push(...nav.diagnostics);
 
-  const fileSet = new Set(files.files);
-  const references = nav.navigation.endpoints.map(
-    (e): OperationReference => ({ openapi: e.openapi, method: e.method, path: e.path, file: CONFIG_FILE, at: e.at }),
-  );
-  const openapi = await checkOperations(folder, references, fileSet);
+  const references = [
+    ...nav.navigation.endpoints.map(
+      (e): OperationReference => ({
+        openapi: e.openapi,
+        method: e.method,
+        path: e.path,
+        ...(e.webhook ? { webhook: e.webhook } : {}),
+        file: CONFIG_FILE,
+        at: e.at,
+      }),
+    ),
+    ...nav.navigation.sections.map((section): SpecReference => ({ ...section, file: CONFIG_FILE })),
+  ];
+  const openapi = await checkOperations(folder, references, fileSet, specs);
   diagnostics.push(...openapi.diagnostics);
-  // Named by docs.json but used by no page: still the site's OpenAPI file, with the access of an unused one.
-  if (defaultOpenApi) await addUnusedDocument(folder, openApiPath(defaultOpenApi), fileSet, openapi.documents);
+  // Named by docs.json but used by no page: still the site's OpenAPI file, with the access of an
+  // unused one. No page shows it, so a broken or refused one is only left out.
+  if (defaultOpenApi !== undefined) {
+    const file = openApiPath(defaultOpenApi);
+    const document = usableSpec(specs, file);
+    if (document && !openapi.documents.has(file)) openapi.documents.set(file, document);
+  }
   const { variables } = config;
   const parseSource =
     options.parseSource ??
@@ -231,9 +267,10 @@ function endpointPages(
   const written = new Map<string, ParsedPage>();
   for (const endpoint of endpoints) {
     const document = documents.get(openApiPath(endpoint.openapi));
-    if (existing.has(endpoint.page) || written.has(endpoint.page) || !document || !operationOf(document, endpoint.method, endpoint.path)) continue;
-    written.set(endpoint.page, parse(`${endpoint.page}.mdx`, openApiPageSource(document, endpoint.method, endpoint.path, settings)));
-    const authentication = operationAuth(document, endpoint.method, endpoint.path);
+    const found = document && operationIn(document, endpoint);
+    if (existing.has(endpoint.page) || written.has(endpoint.page) || !found) continue;
+    written.set(endpoint.page, parse(`${endpoint.page}.mdx`, openApiPageSource(found.document, found.method, endpoint.path, settings)));
+    const authentication = operationAuth(found.document, found.method, endpoint.path);
     if (authentication) auth.set(endpoint.page, authentication);
   }
   return [...written.values()];

@@ -14,8 +14,10 @@ export interface NavEndpoint {
   type: 'endpoint';
   openapi: string;
   method: HttpMethod;
+  /** The operation's path; for a webhook, its name under `webhooks`. */
   path: string;
-  /** Path of the generated page, e.g. "acme/get-customers". */
+  webhook?: true;
+  /** Path of the generated page, e.g. "api-reference/customers/list-customers" (operationPagePath). */
   page: string;
 }
 
@@ -89,6 +91,14 @@ export interface EndpointEntry extends NavEndpoint {
   at: Position;
 }
 
+/** A navigation item whose `openapi` is all it holds: it lists every operation of the spec. */
+export interface ApiSection {
+  /** The spec, as written. */
+  openapi: string;
+  /** Where docs.json names it. */
+  at: Position;
+}
+
 export interface Variant {
   name: string;
   default: boolean;
@@ -100,6 +110,8 @@ export interface ResolvedNavigation {
   languages: Variant[];
   placements: Map<string, PagePlacement[]>;
   endpoints: EndpointEntry[];
+  /** The API sections, those whose spec could not be read among them (they list nothing). */
+  sections: ApiSection[];
   /** Links listed under `navigation.global`, shown in every tree. */
   global: NavLink[];
 }

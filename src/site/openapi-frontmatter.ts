@@ -1,9 +1,9 @@
 // Pages with `openapi` frontmatter: finds the spec of each page's operation, then parses the page again with the operation added.
-import { RefusedPathError, type ConfinedFolder, type FrontmatterDefaults, type HttpMethod, type OpenApiReference, type ParsedPage } from '../content/index.js';
+import { RefusedPathError, type ConfinedFolder, type FrontmatterDefaults, type ParsedPage } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { isRemoteSpec, loadDocument, openApiPath, type OpenApiDocument } from './openapi.js';
 import { operationAuth, operationBody, operationFrontmatter, type OperationAuth, type OperationSettings } from './openapi-page.js';
-import { operationOf, webhookView } from './openapi-schema.js';
+import { operationIn, type FoundOperation } from './openapi-schema.js';
 
 const SPEC_FILE = /\.(json|ya?ml)$/i;
 /** The opening key of an OpenAPI or Swagger document, in JSON or YAML. */
@@ -70,7 +70,7 @@ export async function addPageOperations(input: PageOperationsInput): Promise<Pag
     }
     const { file: page, path: pagePath } = parsed.page;
     const operation = reference.webhook ? `webhook ${reference.path}` : `${reference.method} ${reference.path}`;
-    let found: ({ file: string } & Operation) | undefined;
+    let found: ({ file: string } & FoundOperation) | undefined;
     if (reference.file !== undefined && isRemoteSpec(reference.file)) {
       const message = `The OpenAPI file ${reference.file} is a URL, which is not fetched at build time: the page does not show ${operation}.`;
       diagnostics.push(diagnostic('openapi/remote-file', page, reference.at, message));
@@ -123,18 +123,6 @@ export async function addPageOperations(input: PageOperationsInput): Promise<Pag
     pages.push(input.parse(page, composed, { data, at: reference.at }));
   }
   return { pages, specs, auth, diagnostics };
-}
-
-/** An operation found in a spec: the spec (a webhook's as webhookView shows it) and its method. */
-interface Operation {
-  document: OpenApiDocument;
-  method: HttpMethod;
-}
-
-/** The page's operation in `document`, or its webhook; undefined when the spec lacks it. */
-function operationIn(document: OpenApiDocument, reference: OpenApiReference): Operation | undefined {
-  if (reference.webhook) return webhookView(document, reference.path);
-  return operationOf(document, reference.method, reference.path) ? { document, method: reference.method } : undefined;
 }
 
 /** The local file a page's spec reference names: its path, or its name without extension. */

@@ -203,18 +203,3 @@ export function openApiPageSource(document: OpenApiDocument, method: HttpMethod,
   );
   return `---\n${frontmatter.join('\n')}\n---\n\n${operationBody(document, method, path, settings)}`;
 }
-
-/** The page path of an endpoint listed in navigation: `<spec name>/<method>-<path words>`, e.g. `acme/get-customers-customerid`. */
-export function openApiPagePath(openapi: string, method: HttpMethod, path: string): string {
-  const spec =
-    openapi
-      .replace(/^.*\//, '')
-      .replace(/\.(ya?ml|json)$/i, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-') || 'api';
-  const words = path
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return `${spec}/${method.toLowerCase()}${words ? `-${words}` : ''}`;
-}

@@ -18,6 +18,12 @@ export type Schema = {
 };
 export type Parameter = { name?: string; in?: string; description?: string; required?: boolean; schema?: Schema; deprecated?: boolean; $ref?: string };
 export type Operation = {
+  /** The first names the operation's group in an API section. */
+  tags?: string[];
+  /** Built but not listed in an API section. */
+  'x-hidden'?: boolean;
+  /** Left out of an API section. */
+  'x-excluded'?: boolean;
   'x-codeSamples'?: { lang?: string; label?: string; source?: string }[];
   security?: Record<string, unknown>[];
   summary?: string;
@@ -84,9 +90,21 @@ export function operationOf(document: OpenApiDocument, method: HttpMethod, path:
  * `name`, and no servers (the API sends a webhook; no request URL goes with it). Undefined when
  * the spec has no such webhook.
  */
-export function webhookView(document: OpenApiDocument, name: string): { document: OpenApiDocument; method: HttpMethod } | undefined {
+export function webhookView(document: OpenApiDocument, name: string): FoundOperation | undefined {
   const item = (document.webhooks as Record<string, Record<string, unknown>> | undefined)?.[name];
   const method = Object.keys(item ?? {}).find((key) => ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(key));
   if (!item || !method) return undefined;
   return { document: { ...document, servers: [], paths: { [name]: item } }, method: method.toUpperCase() as HttpMethod };
+}
+
+/** An operation found in a spec: the spec (a webhook's as webhookView shows it) and its method. */
+export interface FoundOperation {
+  document: OpenApiDocument;
+  method: HttpMethod;
+}
+
+/** The operation `reference` names in `document`, or its webhook; undefined when the spec lacks it. */
+export function operationIn(document: OpenApiDocument, reference: { method: HttpMethod; path: string; webhook?: true }): FoundOperation | undefined {
+  if (reference.webhook) return webhookView(document, reference.path);
+  return operationOf(document, reference.method, reference.path) ? { document, method: reference.method } : undefined;
 }

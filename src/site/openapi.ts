@@ -2,16 +2,25 @@
 import { parse as parseYaml } from 'yaml';
 import { RefusedPathError, type ConfinedFolder, type HttpMethod } from '../content/index.js';
 import { diagnostic, type Diagnostic, type Position } from '../diagnostics/index.js';
+import { operationIn } from './openapi-schema.js';
 
-/** A reference to one OpenAPI operation, and where it was written. */
-export interface OperationReference {
+/** A reference to an OpenAPI file, and where it was written. */
+export interface SpecReference {
   openapi: string;
-  method: HttpMethod;
-  path: string;
   /** The file (docs.json or a page) and position of the reference. */
   file: string;
   at: Position;
 }
+
+/** A reference to one OpenAPI operation (or webhook, by name), and where it was written. */
+export interface OperationReference extends SpecReference {
+  method: HttpMethod;
+  path: string;
+  webhook?: true;
+}
+
+/** Local OpenAPI files read so far, by path: the document, why it cannot be used, or the refusal to read it. */
+export type LoadedSpecs = Map<string, OpenApiDocument | string | RefusedPathError>;
 
 /** A parsed OpenAPI document; only `paths` is relied upon here. */
 export interface OpenApiDocument {
@@ -31,20 +40,41 @@ export function openApiPath(reference: string): string {
   return reference.replace(/^\.?\/+/, '');
 }
 
+/** The document of the local file `openapi` names, when it was read and parses. */
+export function usableSpec(loaded: LoadedSpecs, openapi: string): OpenApiDocument | undefined {
+  const document = loaded.get(openApiPath(openapi));
+  return typeof document === 'object' && !(document instanceof RefusedPathError) ? document : undefined;
+}
+
+/** Reads each local file of `openapis` that exists (URLs are not fetched) and is not in `loaded` yet into it. */
+export async function loadSpecs(folder: ConfinedFolder, openapis: readonly string[], files: ReadonlySet<string>, loaded: LoadedSpecs): Promise<void> {
+  for (const file of openapis.filter((openapi) => !REMOTE.test(openapi)).map(openApiPath)) {
+    if (files.has(file) && !loaded.has(file)) loaded.set(file, await loadDocument(folder, file));
+  }
+}
+
 /**
- * Reads every local OpenAPI file referenced (remote URLs are not fetched) from `folder` and
- * reports refused, missing and unparsable files and missing operations at the place of each reference.
+ * Reads every local OpenAPI file referenced (remote URLs are not fetched) from `folder`, those
+ * `loaded` lacks, and reports refused, missing and unparsable files and missing operations at the
+ * place of each reference. A remote file is reported for a reference to the whole spec (an API
+ * section), which shows nothing without it.
  */
 export async function checkOperations(
   folder: ConfinedFolder,
-  references: readonly OperationReference[],
+  references: readonly (SpecReference | OperationReference)[],
   files: ReadonlySet<string>,
+  loaded: LoadedSpecs,
 ): Promise<{ documents: Map<string, OpenApiDocument>; diagnostics: Diagnostic[] }> {
   const documents = new Map<string, OpenApiDocument>();
-  const failures = new Map<string, string | RefusedPathError>();
   const diagnostics: Diagnostic[] = [];
   for (const ref of references) {
-    if (REMOTE.test(ref.openapi)) continue;
+    if (REMOTE.test(ref.openapi)) {
+      if (!('method' in ref)) {
+        const message = `The OpenAPI file ${ref.openapi} is a URL, which is not fetched at build time: no pages are generated for its operations.`;
+        diagnostics.push(diagnostic('openapi/remote-file', ref.file, ref.at, message));
+      }
+      continue;
+    }
     const file = openApiPath(ref.openapi);
     if (!files.has(file)) {
       const refused = folder.refusalOf(file);
@@ -52,41 +82,23 @@ export async function checkOperations(
       else diagnostics.push(diagnostic('openapi/missing-file', ref.file, ref.at, `OpenAPI file "${ref.openapi}" does not exist or is ignored.`));
       continue;
     }
-    if (!documents.has(file) && !failures.has(file)) {
-      const loaded = await loadDocument(folder, file);
-      if (typeof loaded === 'string' || loaded instanceof RefusedPathError) failures.set(file, loaded);
-      else documents.set(file, loaded);
-    }
-    const failure = failures.get(file);
-    if (failure instanceof RefusedPathError) {
-      diagnostics.push(diagnostic('file/refused', ref.file, ref.at, `OpenAPI file ${failure.message}`));
+    await loadSpecs(folder, [file], files, loaded);
+    const document = loaded.get(file)!;
+    if (document instanceof RefusedPathError) {
+      diagnostics.push(diagnostic('file/refused', ref.file, ref.at, `OpenAPI file ${document.message}`));
       continue;
     }
-    if (failure !== undefined) {
-      diagnostics.push(diagnostic('openapi/invalid-file', ref.file, ref.at, `OpenAPI file "${file}" cannot be used: ${failure}`));
+    if (typeof document === 'string') {
+      diagnostics.push(diagnostic('openapi/invalid-file', ref.file, ref.at, `OpenAPI file "${file}" cannot be used: ${document}`));
       continue;
     }
-    const operation = documents.get(file)!.paths[ref.path]?.[ref.method.toLowerCase()];
-    if (!operation) {
-      diagnostics.push(diagnostic('openapi/missing-operation', ref.file, ref.at, `OpenAPI file "${file}" has no operation ${ref.method} ${ref.path}.`));
+    documents.set(file, document);
+    if ('method' in ref && !operationIn(document, ref)) {
+      const operation = ref.webhook ? `webhook ${ref.path}` : `${ref.method} ${ref.path}`;
+      diagnostics.push(diagnostic('openapi/missing-operation', ref.file, ref.at, `OpenAPI file "${file}" has no operation ${operation}.`));
     }
   }
   return { documents, diagnostics };
-}
-
-/**
- * Adds the local OpenAPI `file` that no operation reference loaded (docs.json names it, no page
- * uses it) to `documents`, when it parses: no page shows it, so a broken or refused one is only left out.
- */
-export async function addUnusedDocument(
-  folder: ConfinedFolder,
-  file: string,
-  files: ReadonlySet<string>,
-  documents: Map<string, OpenApiDocument>,
-): Promise<void> {
-  if (REMOTE.test(file) || documents.has(file) || !files.has(file)) return;
-  const loaded = await loadDocument(folder, file);
-  if (typeof loaded !== 'string' && !(loaded instanceof RefusedPathError)) documents.set(file, loaded);
 }
 
 /** A parsed OpenAPI file; why it cannot be used, or the refusal to read it. */

@@ -12,11 +12,24 @@ import {
 } from '../config/index.js';
 import { parseEndpointReference } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
-import { openApiPagePath } from './openapi-page.js';
+import type { OpenApiDocument } from './openapi.js';
+import { DEFAULT_API_DIRECTORY, operationPagePath } from './openapi-page-path.js';
+import { sectionGroups } from './openapi-sections.js';
 import { placePages } from './place-pages.js';
 import { describeClash, runtimeClashOf } from './runtime-paths.js';
 import { pageUrl } from './site-model.js';
-import type { EndpointEntry, NavDivision, NavEndpoint, NavItem, NavLink, NavPage, NavigationTree, ResolvedNavigation, Variant } from './navigation-model.js';
+import type {
+  ApiSection,
+  EndpointEntry,
+  NavDivision,
+  NavEndpoint,
+  NavItem,
+  NavLink,
+  NavPage,
+  NavigationTree,
+  ResolvedNavigation,
+  Variant,
+} from './navigation-model.js';
 import type { VariantKey } from './place-pages.js';
 
 type JsonPath = (string | number)[];
@@ -24,8 +37,10 @@ type JsonPath = (string | number)[];
 /** What navigation resolution needs to know about the site's files. */
 export interface NavigationInput {
   navigation: NavigationConfig;
-  /** `api.openapi` of docs.json: the OpenAPI file for `<METHOD> <path>` entries when no group sets one. */
-  defaultOpenApi?: string;
+  /** `api.openapi` of docs.json: the OpenAPI file (its first, when a list) for `<METHOD> <path>` entries when no item sets one. */
+  defaultOpenApi?: NavDivisionConfig['openapi'];
+  /** The OpenAPI document of a local file navigation names, when it was read and parses. */
+  documentOf(openapi: string): OpenApiDocument | undefined;
   /** Page paths that exist and are not ignored. */
   pages: ReadonlySet<string>;
   /** Whether a page path names a file that exists but is ignored. */
@@ -37,6 +52,8 @@ interface Context {
   version: string | null;
   language: string | null;
   openapi?: string;
+  /** Where the generated pages of `openapi`'s operations go. */
+  directory: string;
   path: JsonPath;
 }
 
@@ -89,6 +106,23 @@ export function openApiFilesOf(value: NavDivisionConfig['openapi']): string[] {
   return typeof value?.source === 'string' ? [value.source] : [];
 }
 
+/**
+ * Every OpenAPI file navigation names, at any depth (`openapi` keys, `<file> <METHOD> <path>` entries):
+ * an API section lists their operations, and an endpoint's page path takes its tag and summary.
+ */
+export function navigationOpenApiFiles(node: unknown): string[] {
+  if (Array.isArray(node)) return node.flatMap((item) => (typeof item === 'string' ? entryFile(item) : navigationOpenApiFiles(item)));
+  if (typeof node !== 'object' || node === null) return [];
+  const { openapi, ...rest } = node as NavDivisionConfig;
+  return [...openApiFilesOf(openapi), ...Object.values(rest).flatMap(navigationOpenApiFiles)];
+}
+
+/** The OpenAPI file a `<file> <METHOD> <path>` page entry names. */
+function entryFile(entry: string): string[] {
+  const file = /\s/.test(entry.trim()) ? parseEndpointReference(entry)?.file : undefined;
+  return file === undefined ? [] : [file];
+}
+
 /** The OpenAPI file a navigation item names, in any of its spellings. */
 export function openApiFileOf(value: NavDivisionConfig['openapi']): string | undefined {
   if (typeof value === 'string') return value;
@@ -102,6 +136,7 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
   const versions = new Map<string, Variant>();
   const languages = new Map<string, Variant>();
   const endpoints: Omit<EndpointEntry, 'breadcrumbs'>[] = [];
+  const sections: ApiSection[] = [];
   const report = (code: Parameters<typeof diagnostic>[0], path: JsonPath, message: string): void => {
     diagnostics.push(diagnostic(code, CONFIG, input.locator.locate(path, 'value'), message));
   };
@@ -119,18 +154,8 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
         report('nav/endpoint-without-openapi', ctx.path, `Endpoint "${raw}" is listed, but no enclosing group sets \`openapi\`.`);
         return undefined;
       }
-      const page = openApiPagePath(openapi, reference.method, reference.path);
-      endpoints.push({
-        type: 'endpoint',
-        openapi,
-        method: reference.method,
-        path: reference.path,
-        page,
-        version: ctx.version,
-        language: ctx.language,
-        at: input.locator.locate(ctx.path, 'value'),
-      });
-      return { type: 'endpoint', openapi, method: reference.method, path: reference.path, page };
+      const page = operationPagePath(ctx.directory, input.documentOf(openapi), reference);
+      return endpoint({ type: 'endpoint', openapi, method: reference.method, path: reference.path, page }, ctx);
     }
     const path = checkPage(raw, ctx);
     if (path === undefined) return undefined;
@@ -143,6 +168,31 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
     }
     seen.add(path);
     return { type: 'page', path };
+  };
+
+  /** Records the endpoint `item`, whose page is generated, as written at `ctx`. */
+  const endpoint = (item: NavEndpoint, ctx: Context): NavEndpoint => {
+    endpoints.push({ ...item, version: ctx.version, language: ctx.language, at: input.locator.locate(ctx.path, 'value') });
+    return item;
+  };
+
+  /**
+   * The groups of the API section of an item whose `openapi` is its only content: every operation of
+   * each spec it names, but `x-hidden` ones, which get their page without being listed.
+   */
+  const apiSection = (openapi: NonNullable<NavDivisionConfig['openapi']>, ctx: Context): DraftItem[] => {
+    const at: Context = { ...ctx, path: [...ctx.path, 'openapi'] };
+    return openApiFilesOf(openapi).flatMap((file) => {
+      sections.push({ openapi: file, at: input.locator.locate(at.path, 'value') });
+      const document = input.documentOf(file);
+      return (document ? sectionGroups(document, ctx.directory) : []).flatMap(({ label, operations }): DraftDivision[] => {
+        const listed = operations.flatMap(({ page, hidden, ...operation }) => {
+          const item = endpoint({ type: 'endpoint', openapi: file, page, ...operation }, at);
+          return hidden ? [] : [item];
+        });
+        return listed.length > 0 ? [{ type: 'division', kind: 'groups', label, hidden: false, public: false, children: listed }] : [];
+      });
+    });
   };
 
   /** Checks a page reference; returns its normalized path when the page can be used. */
@@ -173,7 +223,7 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
     const hasChildren = NAV_CHILD_KEYS.some((key) => Array.isArray(item[key]));
     const icon = iconName(item.icon);
     if (item.href && !hasChildren) return withIcon({ type: 'link', kind, label, href: item.href }, icon);
-    const inner: Context = { ...ctx, openapi: openApiFileOf(item.openapi) ?? ctx.openapi };
+    const inner = withOpenApi(ctx, item.openapi);
     let root: string | undefined;
     if (typeof item.root === 'string') root = checkPage(item.root, { ...inner, path: [...ctx.path, 'root'] });
     const node: DraftDivision = {
@@ -182,7 +232,7 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
       label,
       hidden: item.hidden === true,
       public: item.public === true,
-      children: children(item, inner),
+      children: contents(item, inner),
       ...(icon ? { icon } : {}),
       ...(root ? { root } : {}),
       ...(item.tag ? { tag: item.tag } : {}),
@@ -208,11 +258,15 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
       const name = String(item[variantKey] ?? '');
       const known = registry.get(name);
       registry.set(name, { name, default: (known?.default ?? false) || item.default === true });
-      const inner: Context = { ...ctx, [variantKey]: name, openapi: openApiFileOf(item.openapi) ?? ctx.openapi, path: [...ctx.path, key, i] };
-      return { name, items: children(item, inner) };
+      const inner: Context = { ...withOpenApi(ctx, item.openapi), [variantKey]: name, path: [...ctx.path, key, i] };
+      return { name, items: contents(item, inner) };
     });
     return { type: 'variants', key: variantKey, options };
   };
+
+  /** The items of a division, version or language: its API section when `openapi` is all it has. */
+  const contents = (item: NavDivisionConfig, ctx: Context): DraftItem[] =>
+    item.openapi !== undefined && !NAV_CHILD_KEYS.some((key) => Array.isArray(item[key])) ? apiSection(item.openapi, ctx) : children(item, ctx);
 
   /** The items of a navigation object, its version and language lists among them. */
   const children = (node: NavigationConfig, ctx: Context): DraftItem[] => {
@@ -233,7 +287,7 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
     return items;
   };
 
-  const root: Context = { version: null, language: null, path: ['navigation'], ...(input.defaultOpenApi ? { openapi: input.defaultOpenApi } : {}) };
+  const root = withOpenApi({ version: null, language: null, path: ['navigation'], directory: DEFAULT_API_DIRECTORY }, input.defaultOpenApi);
   const drafts = children(input.navigation, root);
 
   const global: NavLink[] = [];
@@ -258,6 +312,7 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
       languages: withDefault([...languages.values()]),
       placements,
       endpoints: endpoints.map((entry) => ({ ...entry, breadcrumbs: breadcrumbsOf(entry) })),
+      sections,
       global,
     },
     diagnostics,
@@ -310,6 +365,14 @@ function project(drafts: readonly DraftItem[], scope: TreeScope, inVariant: Read
     } else items.push(item);
   }
   return items;
+}
+
+/** `ctx` inside an item that sets `openapi`: its spec, and its `directory` (else the default) for the pages of its operations. */
+function withOpenApi(ctx: Context, openapi: NavDivisionConfig['openapi']): Context {
+  const file = openApiFileOf(openapi);
+  if (file === undefined) return ctx;
+  const directory = typeof openapi === 'object' && !Array.isArray(openapi) ? openapi.directory : undefined;
+  return { ...ctx, openapi: file, directory: directory ? normalizePagePath(directory) : DEFAULT_API_DIRECTORY };
 }
 
 /** The first variant is the default unless one says `default: true`. */

@@ -272,13 +272,13 @@ describe('docsite build', () => {
   });
 
   it('writes a page for every OpenAPI operation listed in navigation, linked from the sidebar', () => {
-    const html = read('acme/get-customers.html');
+    const html = read('api-reference/customers/list-customers.html');
     expect(html).toContain('<h1>List customers</h1>');
     expect(html).toContain('https://api.acme.test/v2/customers');
     const key = /<!--docsite:sidebar ([\w-]+)-->/.exec(read('api-reference/invoices/create.html'))![1]!;
-    expect(JSON.parse(read(manifest.sidebars[key]!)).html).toContain('href="/acme/get-customers"');
-    expect(manifest.pages.find((p) => p.path === 'acme/post-customers')).toMatchObject({
-      url: '/acme/post-customers',
+    expect(JSON.parse(read(manifest.sidebars[key]!)).html).toContain('href="/api-reference/customers/list-customers"');
+    expect(manifest.pages.find((p) => p.path === 'api-reference/customers/create-a-customer')).toMatchObject({
+      url: '/api-reference/customers/create-a-customer',
       indexed: true,
       endpoint: { method: 'POST' },
     });

@@ -5,16 +5,23 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { parsePage } from '../../src/content/index.js';
 import { loadSite } from '../../src/site/index.js';
-import { openApiPagePath, openApiPageSource } from '../../src/site/openapi-page.js';
+import { openApiPageSource } from '../../src/site/openapi-page.js';
+import { operationPagePath } from '../../src/site/openapi-page-path.js';
 import type { OpenApiDocument } from '../../src/site/openapi.js';
 
 const EXAMPLE = join(import.meta.dirname, '..', '..', 'examples', 'acme');
 const spec = parse(readFileSync(join(EXAMPLE, 'openapi', 'acme.yaml'), 'utf8')) as OpenApiDocument;
 
 describe('OpenAPI operation pages', () => {
-  it('are named after the spec, the method and the path', () => {
-    expect(openApiPagePath('openapi/acme.yaml', 'GET', '/customers/{customerId}')).toBe('acme/get-customers-customerid');
-    expect(openApiPagePath('specs/Billing API.json', 'DELETE', '/')).toBe('billing-api/delete');
+  it('are named after the directory, the first tag and the summary, as on Mintlify', () => {
+    expect(operationPagePath('api-reference', spec, { method: 'GET', path: '/customers/{customerId}' })).toBe('api-reference/customers/retrieve-a-customer');
+    expect(operationPagePath('api/v2', spec, { method: 'DELETE', path: '/webhooks/{webhookId}' })).toBe('api/v2/webhooks/delete-a-webhook-endpoint');
+  });
+
+  it('are named after the method and the path without a summary, or without the spec', () => {
+    const untitled = { paths: { '/users/{id}': { get: {} } } } as OpenApiDocument;
+    expect(operationPagePath('api-reference', untitled, { method: 'GET', path: '/users/{id}' })).toBe('api-reference/get-users');
+    expect(operationPagePath('api-reference', undefined, { method: 'DELETE', path: '/' })).toBe('api-reference/delete');
   });
 
   it('document parameters, the JSON body and the response, following $ref and allOf', () => {
@@ -65,8 +72,8 @@ describe('OpenAPI operation pages', () => {
 
   it('join the site model in their navigation place, linked from the sidebar entry', async () => {
     const { site } = await loadSite(EXAMPLE, { jobs: 1 });
-    const page = site!.pages.find((p) => p.path === 'acme/get-customers')!;
-    expect(page).toMatchObject({ url: '/acme/get-customers', title: 'List customers', inNavigation: true, indexed: true });
+    const page = site!.pages.find((p) => p.path === 'api-reference/customers/list-customers')!;
+    expect(page).toMatchObject({ url: '/api-reference/customers/list-customers', title: 'List customers', inNavigation: true, indexed: true });
     expect(page.placements[0]!.breadcrumbs).toEqual(['API reference', 'Customers (OpenAPI)']);
     expect(page.endpoint).toMatchObject({ method: 'GET', url: 'https://api.acme.test/v2/customers', authMethod: 'key' });
   });
