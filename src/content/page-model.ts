@@ -110,4 +110,14 @@ export interface PageModel {
   responses: ResponseFieldModel[];
   /** The RSS feed entries of its `<Update>` components; absent on a page without any. */
   changelog?: ChangelogEntry[];
+  /** The icons its components name (`<Card icon="rocket">`), for validate to check; absent on a page without any. */
+  icons?: IconUse[];
+}
+
+/** An icon a component names, in the style its `iconType` gives, and where. */
+export interface IconUse {
+  name: string;
+  style?: string;
+  line: number;
+  column: number;
 }

@@ -86,7 +86,7 @@ describe('PageCache', () => {
     const dir = fresh();
     commitBuild(dir, [1]);
     const log = join(dir, 'pages.log');
-    writeFileSync(log, readFileSync(log, 'utf8').replace('"version":6', '"version":5'));
+    writeFileSync(log, readFileSync(log, 'utf8').replace('"version":7', '"version":5'));
     expect(new PageCache(dir).get('k1')).toBeUndefined();
   });
 

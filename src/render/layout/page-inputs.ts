@@ -2,12 +2,15 @@
 import type { ParamFieldModel } from '../../content/index.js';
 import { feedPath } from '../rss-feed.js';
 import type { NavigationTree, PageAccess, PagePlacement, ResolvedEndpoint, SitePage } from '../../site/index.js';
+import type { EntryIcon } from './sidebar.js';
 import { linkTargets, pagePaths, type LinkTarget, type SiteIndex } from './site-index.js';
 
 /** A top-level section of a tree, shown as a tab linking to the first of `targets` the reader may read. */
 export interface TabLink {
   label: string;
   targets: LinkTarget[];
+  /** The tab's docs.json `icon`, its library settled. */
+  icon?: EntryIcon;
 }
 
 /**
