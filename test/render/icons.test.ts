@@ -58,6 +58,7 @@ describe('icons', () => {
     const html = render('<Icon icon="flag" iconType="solid" size={32} color="#FF5733" />');
     expect(html).toMatch(/^<svg class="icon" viewBox="0 0 448 512" fill="#FF5733" width="32" height="32" aria-hidden="true">/);
     expect(render('<Icon icon="flag" color="red;background:url(x)" />')).toContain('fill="currentColor"');
+    expect(render('<Card title="Go" icon="house" color="#ca8b04">x</Card>', 'lucide')).toContain('fill="none" stroke="#ca8b04"');
   });
 
   it('shows a URL or path as an image, and no icon at all for a URL that runs script', () => {

@@ -41,10 +41,13 @@ export function icon(request: IconRequest, library: IconLibrary, look: IconLook 
   );
 }
 
-/** The icon a component's `icon` prop names (in the style of its `iconType`), as a list to spread into its children: empty without one. */
+/**
+ * The icon a component's `icon` prop names (in the style of its `iconType`, the colour of its
+ * `color`, as a Card has them), as a list to spread into its children: empty without one.
+ */
 export function propIcon(props: Record<string, PropValue>, library: IconLibrary): Element[] {
   const name = text(props, 'icon');
-  const drawn = name ? icon({ name, style: text(props, 'iconType') }, library) : undefined;
+  const drawn = name ? icon({ name, style: text(props, 'iconType') }, library, { color: text(props, 'color') }) : undefined;
   return drawn ? [drawn] : [];
 }
 
