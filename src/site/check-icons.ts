@@ -1,5 +1,5 @@
 // Reports icons that neither library docsite draws from has (see findIcon), on pages and in docs.json navigation.
-import { CONFIG_FILE, siteIconLibrary, type DocsConfig, type IconConfig, type SourceLocator } from '../config/index.js';
+import { CONFIG_FILE, iconOfConfig, siteIconLibrary, type DocsConfig, type IconConfig, type SourceLocator } from '../config/index.js';
 import type { PageModel } from '../content/index.js';
 import { diagnostic, START, type Diagnostic, type Position } from '../diagnostics/index.js';
 import { findIcon, isImageIcon, type IconLibrary, type IconRequest } from '../icons/index.js';
@@ -31,18 +31,13 @@ export function checkNavigationIcons(config: DocsConfig, locator: SourceLocator)
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
     for (const [key, child] of Object.entries(value)) {
       if (key === 'icon') {
-        const request = iconRequest(child as IconConfig);
-        const found = request && unknownIcon(request, library, CONFIG_FILE, locator.locate([...path, key], 'value'));
+        const request = iconOfConfig(child as IconConfig);
+        // A value the schema refused (not a name, nor an object with one) is reported there.
+        const found = typeof request?.name === 'string' && unknownIcon(request, library, CONFIG_FILE, locator.locate([...path, key], 'value'));
         if (found) diagnostics.push(found);
       } else visit(child, [...path, key]);
     }
   };
   visit(config.navigation, ['navigation']);
   return diagnostics;
-}
-
-/** An icon of docs.json as a request; undefined for a value the schema already refused. */
-function iconRequest(icon: IconConfig): IconRequest | undefined {
-  if (typeof icon === 'string') return { name: icon };
-  return typeof icon?.name === 'string' ? { name: icon.name, style: icon.style, library: icon.library } : undefined;
 }
