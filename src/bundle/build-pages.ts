@@ -1,9 +1,9 @@
 // Builds every page through the cache and the worker pool; the site loader calls this to parse.
 import { join } from 'node:path';
-import { ConfinedFolder, readPageSource, runPool, snippetsDigest, type FrontmatterDefaults, type ParsedPage, type ContentVariables } from '../content/index.js';
+import { ConfinedFolder, readPageSource, runPool, snippetsDigest, type FrontmatterDefaults, type ParsedPage } from '../content/index.js';
+import type { PageSettings } from '../site/index.js';
 import { SourceStamps } from './source-stamps.js';
-import { DOCSITE_VERSION } from '../version.js';
-import { BUILD_PAGE_JOB, buildPageSource, bytesOf, pageCacheKey, textOf, type BuiltPage, type PageContext, type PageText } from './page-job.js';
+import { BUILD_PAGE_JOB, buildPageSource, bytesOf, pageCacheKey, renderer, textOf, type BuiltPage, type PageContext, type PageText } from './page-job.js';
 import { PageCache, type CachedPage } from './page-cache.js';
 
 /** A built page as the build holds it until the bundle is written. */
@@ -30,7 +30,7 @@ export interface PageBuilder {
     files: readonly string[],
     onProgress: (done: number) => void,
     onMisses?: (count: number) => void,
-    variables?: ContentVariables,
+    settings?: PageSettings,
   ): Promise<ParsedPage[]>;
   /** The `parseSource` option of loadSite: builds a generated or composed page (in this thread; there are few). */
   parseSource(file: string, source: string, defaults?: FrontmatterDefaults): ParsedPage;
@@ -74,18 +74,19 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
     },
     parseSource(file, source, defaults) {
       // A page file with its operation added places snippets like any page; a generated page has none.
-      const page = buildPageSource(file, source, defaults ? pageContext : undefined, defaults);
+      const page = buildPageSource(file, source, defaults ? pageContext : undefined, defaults, pageContext?.iconLibrary);
       built.set(file, hold(page));
       keys.set(file, page.key!);
       return page.parsed;
     },
-    async parse(root, files, onProgress, onMisses, variables) {
+    async parse(root, files, onProgress, onMisses, settings) {
+      const { variables, iconLibrary } = settings ?? {};
       const folder = new ConfinedFolder(root);
       // docs.json variables shape every page as much as its snippets do: a change rebuilds them all.
       const digest = `${snippetsDigest(folder)}${variables ? `\0${JSON.stringify(variables)}` : ''}`;
-      const context: PageContext = { folder, snippets: digest, ...(variables ? { variables } : {}) };
+      const context: PageContext = { folder, snippets: digest, ...(variables ? { variables } : {}), ...(iconLibrary ? { iconLibrary } : {}) };
       pageContext = context;
-      const sourceStamps = new SourceStamps(stampsFile, `${DOCSITE_VERSION}\0${context.snippets}`, outDir);
+      const sourceStamps = new SourceStamps(stampsFile, `${renderer(iconLibrary)}\0${context.snippets}`, outDir);
       stamps = sourceStamps;
       // Each file's stat is taken while the cache's log is still being read; a file the folder
       // refuses has no stamp, so it is read, and reported, below.
@@ -115,7 +116,7 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
           built.set(file, hold({ parsed: read.failed, html: '', markdown: '', source: '' }));
           continue;
         }
-        const key = pageCacheKey(DOCSITE_VERSION, file, read.source, context.snippets);
+        const key = pageCacheKey(renderer(iconLibrary), file, read.source, context.snippets);
         const cached = cache.get(key);
         if (cached) {
           keys.set(file, key);
@@ -129,9 +130,8 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
       }
       onProgress(files.length - misses.length);
       onMisses?.(misses.length);
-      const fresh = await runPool(BUILD_PAGE_JOB, root, misses, { snippets: context.snippets, ...(variables ? { variables } : {}) }, jobs, (done) =>
-        onProgress(files.length - misses.length + done),
-      );
+      const shared = { snippets: context.snippets, ...(variables ? { variables } : {}), ...(iconLibrary ? { iconLibrary } : {}) };
+      const fresh = await runPool(BUILD_PAGE_JOB, root, misses, shared, jobs, (done) => onProgress(files.length - misses.length + done));
       fresh.forEach((page, i) => {
         const file = misses[i]!;
         built.set(file, hold(page));

@@ -58,7 +58,7 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
   let searchWorker: SearchIndexWorker | undefined;
   try {
     const { site, diagnostics } = await loadSite(root, {
-      parse(root, files, onProgress, variables) {
+      parse(root, files, onProgress, settings) {
         return builder.parse(
           root,
           files,
@@ -66,7 +66,7 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
           (misses) => {
             if (jobs > 1 && misses >= SEARCH_WORKER_MIN_PAGES) searchWorker = new SearchIndexWorker(BUILD_PAGE_JOB.workerUrl);
           },
-          variables,
+          settings,
         );
       },
       parseSource: builder.parseSource,

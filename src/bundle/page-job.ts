@@ -14,6 +14,7 @@ import {
   fillVariables,
   type ContentVariables,
 } from '../content/index.js';
+import type { IconLibrary } from '../icons/index.js';
 import { pageMarkdown, renderBody, resolveBrowserUrls, resolveSnippetUrls, withUrlEdits, type UrlEdit } from '../render/index.js';
 import { DOCSITE_VERSION } from '../version.js';
 
@@ -44,6 +45,8 @@ export interface PageContext {
   snippets: string;
   /** docs.json `variables`, filled into pages and snippets. */
   variables?: ContentVariables;
+  /** docs.json `icons.library`: the library page icons are drawn from (Font Awesome when absent). */
+  iconLibrary?: IconLibrary;
 }
 
 /**
@@ -58,22 +61,42 @@ export function buildPages(context: PageContext, files: readonly string[], known
  * Parses and renders a page from its source: a generated OpenAPI page's, or a page file's with its
  * operation added (then with its context, and the operation's frontmatter as `defaults`).
  */
-export function buildPageSource(file: string, source: string, context?: PageContext, defaults?: FrontmatterDefaults): BuiltPage {
-  return finishPage(renderSource(file, source, context, defaults));
+export function buildPageSource(
+  file: string,
+  source: string,
+  context?: PageContext,
+  defaults?: FrontmatterDefaults,
+  iconLibrary: IconLibrary | undefined = context?.iconLibrary,
+): BuiltPage {
+  return finishPage(renderSource(file, source, context, defaults, iconLibrary));
 }
 
 /** A page parsed and rendered, its tree gone: what finishPage needs. */
 type RenderedPage =
   | { built: BuiltPage }
-  | { pending: PendingPage; html: string; source: string; text: string; urlEdits: UrlEdit[]; context: PageContext | undefined };
+  | {
+      pending: PendingPage;
+      html: string;
+      source: string;
+      text: string;
+      urlEdits: UrlEdit[];
+      context: PageContext | undefined;
+      iconLibrary: IconLibrary | undefined;
+    };
 
 function renderPage(context: PageContext, file: string, known: string | undefined): RenderedPage {
   const read = readPageSource(context.folder, file, known);
   if ('failed' in read) return { built: { parsed: read.failed, html: '', markdown: '', source: '' } };
-  return renderSource(file, read.source, context);
+  return renderSource(file, read.source, context, undefined, context.iconLibrary);
 }
 
-function renderSource(file: string, written: string, context: PageContext | undefined, defaults?: FrontmatterDefaults): RenderedPage {
+function renderSource(
+  file: string,
+  written: string,
+  context: PageContext | undefined,
+  defaults: FrontmatterDefaults | undefined,
+  iconLibrary: IconLibrary | undefined,
+): RenderedPage {
   const variables = context?.variables;
   const source = fillVariables(written, variables);
   const { tree, pending } = analyseTree(file, source, {
@@ -85,24 +108,32 @@ function renderSource(file: string, written: string, context: PageContext | unde
   const text = source.replace(/^\uFEFF/, '');
   const urlEdits = tree ? resolveBrowserUrls(tree, pending.path, text) : [];
   // The written source keys the cache (variables are in the context's digest) and is what the MCP filesystem serves.
-  return { pending, html: tree ? renderBody(tree) : '', source: written, text, urlEdits, context };
+  return { pending, html: tree ? renderBody(tree, iconLibrary) : '', source: written, text, urlEdits, context, iconLibrary };
 }
 
 function finishPage(page: RenderedPage): BuiltPage {
   if ('built' in page) return page.built;
-  const { pending, html, source, text, urlEdits, context } = page;
+  const { pending, html, source, text, urlEdits, context, iconLibrary } = page;
   const parsed = completePage(pending);
   const { title, frontmatter } = parsed.page;
   const markdown = pageMarkdown(withUrlEdits(text, urlEdits), title, frontmatter.description, resolveSnippetUrls(pending.snippets, pending.path));
   // The frontmatter defaults shape the page as much as its source does.
   const keyed = pending.defaults ? `${source}\0${JSON.stringify(pending.defaults.data)}` : source;
-  return { parsed, html, markdown, source, key: pageCacheKey(DOCSITE_VERSION, pending.file, keyed, context?.snippets) };
+  return { parsed, html, markdown, source, key: pageCacheKey(renderer(iconLibrary), pending.file, keyed, context?.snippets) };
 }
 
-export const BUILD_PAGE_JOB: PoolJob<{ snippets: string; variables?: ContentVariables }, BuiltPage> = {
+/**
+ * What renders a page, for its cache key: this docsite, and the site-wide settings every page's
+ * body depends on (the icon library: a page of icons looks different in another).
+ */
+export function renderer(iconLibrary: IconLibrary | undefined): string {
+  return iconLibrary && iconLibrary !== 'fontawesome' ? `${DOCSITE_VERSION}\0icons:${iconLibrary}` : DOCSITE_VERSION;
+}
+
+export const BUILD_PAGE_JOB: PoolJob<{ snippets: string; variables?: ContentVariables; iconLibrary?: IconLibrary }, BuiltPage> = {
   workerUrl: new URL('./page-worker.js', import.meta.url),
-  run: (root, files, { snippets, variables }, sources) =>
-    buildPages({ folder: new ConfinedFolder(root), snippets, ...(variables ? { variables } : {}) }, files, sources),
+  run: (root, files, { snippets, variables, iconLibrary }, sources) =>
+    buildPages({ folder: new ConfinedFolder(root), snippets, ...(variables ? { variables } : {}), ...(iconLibrary ? { iconLibrary } : {}) }, files, sources),
   pack(page) {
     const [html, markdown, source] = [encode(page.html), encode(page.markdown), encode(page.source)];
     return { result: { ...page, html, markdown, source }, transfer: [html.buffer, markdown.buffer, source.buffer] };

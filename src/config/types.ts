@@ -25,6 +25,7 @@ export interface DocsConfig {
   footer?: { socials?: Record<string, string>; links?: { header?: string; items?: { label?: string; href?: string }[] }[] };
   banner?: { content?: string; dismissible?: boolean; type?: 'info' | 'warning' | 'critical'; color?: string | { light?: string; dark?: string } };
   thumbnails?: { background?: string; appearance?: 'light' | 'dark' };
+  icons?: { library?: 'fontawesome' | 'lucide' | 'tabler' };
   variables?: Record<string, string>;
   [key: string]: unknown;
 }
@@ -89,9 +90,14 @@ export interface NavigationConfig extends Partial<Record<NavChildKey, NavDivisio
 /** An icon: a name (Font Awesome, Lucide or Tabler), a URL or path, or the name with its style and library. */
 export type IconConfig = string | { name: string; style?: string; library?: 'fontawesome' | 'lucide' | 'tabler' };
 
-/** The name (or URL) of an icon, however it is written. */
-export function iconName(icon: IconConfig | undefined): string | undefined {
-  return typeof icon === 'object' ? icon.name : icon;
+/** An icon however docs.json writes it, as an object naming it with its style and library (absent: the site's). */
+export function iconOfConfig(icon: IconConfig | undefined): Exclude<IconConfig, string> | undefined {
+  return typeof icon === 'string' ? { name: icon } : icon;
+}
+
+/** The library the site's icon names come from: docs.json `icons.library`, Font Awesome by default (as Mintlify's). */
+export function siteIconLibrary(config: DocsConfig): 'fontawesome' | 'lucide' | 'tabler' {
+  return config.icons?.library ?? 'fontawesome';
 }
 
 export interface NavDivisionConfig extends NavigationConfig {

@@ -115,4 +115,14 @@ export interface PageModel {
   changelog?: ChangelogEntry[];
   /** Math and diagrams the page holds, which its HTML loads assets for; absent on a page without either. */
   features?: PageFeature[];
+  /** The icons its components name (`<Card icon="rocket">`), for validate to check; absent on a page without any. */
+  icons?: IconUse[];
+}
+
+/** An icon a component names, in the style its `iconType` gives, and where. */
+export interface IconUse {
+  name: string;
+  style?: string;
+  line: number;
+  column: number;
 }

@@ -5,7 +5,7 @@ import { scriptUrlScheme } from '../config/index.js';
 import { isUnknownComponent } from './components.js';
 import { fieldIdMaker, headingIdMaker, titleIdMaker } from './heading-ids.js';
 import { attributeString, isComponentMarkup, isJsxElement, plainText, stringAttribute, urlAttributes, urlUse, type JsxElement } from './mdx-nodes.js';
-import type { Heading, PageLink, Section } from './page-model.js';
+import type { Heading, IconUse, PageLink, Section } from './page-model.js';
 
 /** A URL written in a page that would run script (see scriptUrlScheme), and where. */
 export interface ScriptUrl {
@@ -24,6 +24,8 @@ export interface PageOutline {
   unknownComponents: { name: string; line: number; column: number; from?: string }[];
   /** URLs of links, images, elements and components that would run script. */
   scriptUrls: ScriptUrl[];
+  /** Icons named by components (`icon` and `iconType`); absent when there are none. */
+  icons?: IconUse[];
 }
 
 /** Reads headings (with `{#id}` overrides from `idsByLine`), sections, links and anchors; marks each heading node with its id. */
@@ -38,6 +40,7 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
   const placeable = new Set([...imported].filter(([, from]) => MDX_MODULE.test(from)).map(([name]) => name));
   const unknownComponents: PageOutline['unknownComponents'] = [];
   const scriptUrls: ScriptUrl[] = [];
+  const icons: IconUse[] = [];
   const checkUrl = (url: string | undefined, use: 'link' | 'image', line: number, column: number): void => {
     const scheme = url === undefined ? undefined : scriptUrlScheme(url, use);
     if (scheme) scriptUrls.push({ url: url!, scheme, line, column });
@@ -77,6 +80,11 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
         const from = imported.get(node.name!.split('.')[0]!);
         unknownComponents.push({ name: node.name!, line, column, ...(from ? { from } : {}) });
       }
+      const icon = isComponentName(node.name) ? stringAttribute(node, 'icon') : undefined;
+      if (icon) {
+        const style = stringAttribute(node, 'iconType');
+        icons.push({ name: icon, ...(style ? { style } : {}), line, column });
+      }
       const written = stringAttribute(node, 'id');
       const id = written !== undefined ? (carriesId(node) ? written : undefined) : generatedId(node, make);
       if (id) anchors.add(id);
@@ -89,7 +97,15 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
   };
   visit(tree);
 
-  return { headings, sections: sectionsOf(tree, headingOf), links, anchors: [...anchors], unknownComponents, scriptUrls };
+  return {
+    headings,
+    sections: sectionsOf(tree, headingOf),
+    links,
+    anchors: [...anchors],
+    unknownComponents,
+    scriptUrls,
+    ...(icons.length > 0 ? { icons } : {}),
+  };
 }
 
 /** The deepest heading level Mintlify gives an anchor (its HEADING_LEVELS). */
@@ -126,6 +142,11 @@ const FIELDS: ReadonlySet<string> = new Set(['ParamField', 'ResponseField']);
 
 /** Components whose element carries the `id` written on them; others (a Note, a Card) drop it, so a link to it finds nothing. */
 const ID_CARRIERS: ReadonlySet<string> = new Set(['Accordion', 'Tab', 'Update', ...FIELDS]);
+
+/** Whether a JSX name is a component's (`Card`, `Color.Item`), not an HTML element's (`img`, whose `icon` would mean nothing). */
+function isComponentName(name: string | null | undefined): boolean {
+  return name !== null && name !== undefined && /^[A-Z]/.test(name);
+}
 
 /** Whether the rendered page has the `id` written on this element: an HTML element's, or an ID_CARRIERS component's. */
 function carriesId(node: JsxElement): boolean {

@@ -121,6 +121,10 @@ export const catalogue = {
     severity: 'warning',
     hint: 'docsite renders its children as they are and runs no page code: check the name, write the component as an MDX snippet, or remove it.',
   },
+  'render/unknown-icon': {
+    severity: 'warning',
+    hint: 'docsite draws Font Awesome Free (https://fontawesome.com/search?ic=free) and Lucide (https://lucide.dev/icons) icons, from the library docs.json `icons.library` names: check the name there, or give an image URL or path; the icon shows as a plain square meanwhile.',
+  },
   'render/dynamic-component': {
     severity: 'warning',
     hint: 'docsite places components whose markup is static, props filled in, and runs no page code: write the markup out, or pass what it computes as props.',

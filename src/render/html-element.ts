@@ -7,8 +7,11 @@ import { BODY_SCHEMA } from './sanitize-body.js';
 
 /** JSX spellings of HTML attributes. */
 const RENAMED: Record<string, string> = { className: 'class', htmlFor: 'for' };
-/** Elements the sanitizer drops with their content; dropped here already, so no empty paragraph is left where one stood. */
-const STRIPPED: ReadonlySet<string> = new Set(BODY_SCHEMA.strip);
+/**
+ * Elements the sanitizer drops with their content; dropped here already, so no empty paragraph is
+ * left where one stood. A page's own `<svg>` too: the sanitizer keeps SVG only as icons draw it.
+ */
+const STRIPPED: ReadonlySet<string> = new Set([...(BODY_SCHEMA.strip ?? []), 'svg']);
 
 /** The HTML element written in the page, with its literal attributes (see propsOf); sanitizeBody keeps what is safe. */
 export function htmlElement(node: JsxElement, children: ElementContent[]): ElementContent[] {

@@ -5,6 +5,7 @@ import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import remarkRehype, { defaultHandlers, type Options as RemarkRehypeOptions } from 'remark-rehype';
 import { unified } from 'unified';
+import type { IconLibrary } from '../icons/index.js';
 import { isHtmlElementName, type JsxElement } from '../content/index.js';
 import { codeBlock } from './code-block.js';
 import { COMPONENTS } from './components/index.js';
@@ -29,9 +30,10 @@ function isBlockComponent(name: string | null | undefined): boolean {
  * its internal URLs resolved (resolveBrowserUrls). Unknown components render their children.
  * What the page's Markdown, HTML and components make is sanitized (sanitizeBody) before it is
  * written: whatever a page holds, its body runs no script. Math is typeset by KaTeX after that
- * (see MathTypesetter).
+ * (see MathTypesetter). Icons are looked up in `iconLibrary` (docs.json `icons.library`) unless an
+ * icon names its own.
  */
-export function renderBody(tree: Root): string {
+export function renderBody(tree: Root, iconLibrary: IconLibrary = 'fontawesome'): string {
   const counters = new Map<string, number>();
   const nextId = (prefix: string): string => {
     const n = (counters.get(prefix) ?? 0) + 1;
@@ -44,7 +46,7 @@ export function renderBody(tree: Root): string {
     if (isHtmlElementName(node.name)) return htmlElement(node, children);
     const render = COMPONENTS[node.name];
     if (!render) return children; // unknown: validate already warned (render/unknown-component)
-    const context: RenderContext = { state, nextId };
+    const context: RenderContext = { state, nextId, iconLibrary };
     return render(propsOf(node), children, node, context);
   };
   const math = mathTypesetter();

@@ -2,6 +2,7 @@
 import type { Element, ElementContent } from 'hast';
 import type { Options as RemarkRehypeOptions } from 'remark-rehype';
 import type { JsxElement } from '../content/index.js';
+import type { IconLibrary } from '../icons/index.js';
 import type { PropValue } from './jsx-props.js';
 
 type Handler = NonNullable<NonNullable<RemarkRehypeOptions['handlers']>['heading']>;
@@ -13,6 +14,8 @@ export interface RenderContext {
   state: HastState;
   /** A page-unique id with `prefix`, deterministic for the same page. */
   nextId(prefix: string): string;
+  /** The library icon names are looked up in: docs.json `icons.library`. */
+  iconLibrary: IconLibrary;
 }
 
 /** Renders one component: its literal props and its rendered children in, a hast element out. */

@@ -1,4 +1,4 @@
-export { loadSite, type LoadOptions, type LoadResult } from './load-site.js';
+export { loadSite, type LoadOptions, type LoadResult, type PageSettings } from './load-site.js';
 export { accessKeyOf, accessOfFileUsedBy, canRead, ANONYMOUS, DEFAULT_ACCESS, type Principal } from './access.js';
 export { validate, type ValidateOptions, type ValidationReport } from './validate.js';
 export { resolveNavigation, normalizePagePath } from './resolve-navigation.js';

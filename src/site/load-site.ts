@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { CONFIG_FILE, configScriptUrls, parseDocsConfig, scriptUrlScheme, type SourceLocator } from '../config/index.js';
+import { CONFIG_FILE, configScriptUrls, parseDocsConfig, scriptUrlScheme, siteIconLibrary, type SourceLocator } from '../config/index.js';
 import {
   ConfinedFolder,
   discoverFiles,
@@ -17,7 +17,9 @@ import {
 } from '../content/index.js';
 import { compareDiagnostics, diagnostic, START, type Diagnostic } from '../diagnostics/index.js';
 import { UsageError } from '../errors.js';
+import type { IconLibrary } from '../icons/index.js';
 import { configuredServers, resolveEndpoint } from './api-endpoint.js';
+import { checkNavigationIcons, checkPageIcons } from './check-icons.js';
 import { checkSiteImages, linkChecker, siteImageFiles } from './check-links.js';
 import {
   checkOperations,
@@ -47,13 +49,19 @@ export interface LoadOptions {
   onProgress?(done: number, total: number): void;
   /** Extra ignore patterns (gitignore syntax), e.g. an output folder inside the docs folder. */
   ignore?: string[];
-  /** Parses the page files; the build passes one that also renders and caches. Default: parsePages. */
-  parse?(root: string, files: readonly string[], onProgress: (done: number) => void, variables?: ContentVariables): Promise<ParsedPage[]>;
+  /** Parses the page files; the build passes one that also renders (as `settings` say) and caches. Default: parsePages. */
+  parse?(root: string, files: readonly string[], onProgress: (done: number) => void, settings: PageSettings): Promise<ParsedPage[]>;
   /**
    * Parses a generated page (an OpenAPI operation's), or a page file with its operation added (with the
    * operation's frontmatter as `defaults`); the build passes one that also renders. Default: parsePage.
    */
   parseSource?(file: string, source: string, defaults?: FrontmatterDefaults): ParsedPage;
+}
+
+/** What docs.json says about every page: the variables filled into them, and the library their icons are drawn from. */
+export interface PageSettings {
+  variables?: ContentVariables | undefined;
+  iconLibrary: IconLibrary;
 }
 
 export interface LoadResult {
@@ -82,7 +90,7 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   const progress = (done: number): void => options.onProgress?.(done, files.pages.length);
   let parsed = onePerPath(
     await (options.parse
-      ? options.parse(root, files.pages, progress, config?.variables)
+      ? options.parse(root, files.pages, progress, { variables: config?.variables, iconLibrary: config ? siteIconLibrary(config) : 'fontawesome' })
       : parsePages(root, files.pages, options.jobs, progress, config?.variables)),
     diagnostics,
   );
@@ -177,7 +185,9 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   const redirect = redirectMatcher([...(config.redirects ?? []).map((r) => ({ ...r, permanent: r.permanent ?? true })), ...(home ? [home] : [])]);
   const refusalOf = (path: string): RefusedPathError | undefined => folder.refusalOf(path);
   const checkLinks = linkChecker({ pages: pageMap, files: fileSet, redirect: (path) => redirect(path)?.location, isIgnoredPage, refusalOf });
-  for (const page of pages) diagnostics.push(...checkLinks(page));
+  const iconLibrary = siteIconLibrary(config);
+  for (const page of pages) diagnostics.push(...checkLinks(page), ...checkPageIcons(page, iconLibrary));
+  diagnostics.push(...checkNavigationIcons(config, locator));
   diagnostics.push(...checkRedirects(config.redirects ?? [], pageMap, locator));
   diagnostics.push(...checkSiteImages(config, { files: fileSet, refusalOf }, locator));
   diagnostics.push(...configScriptUrls(config, locator, CONFIG_FILE));

@@ -2,6 +2,7 @@
 import type { DivisionKind } from '../config/index.js';
 import type { HttpMethod } from '../content/index.js';
 import type { Position } from '../diagnostics/index.js';
+import type { IconRequest } from '../icons/index.js';
 
 export interface NavPage {
   type: 'page';
@@ -27,7 +28,7 @@ export interface NavLink {
   kind: DivisionKind;
   label: string;
   href: string;
-  icon?: string;
+  icon?: IconRequest;
 }
 
 /** A tab, anchor, dropdown, product, menu item or group holding further items. */
@@ -35,7 +36,7 @@ export interface NavDivision {
   type: 'division';
   kind: DivisionKind;
   label: string;
-  icon?: string;
+  icon?: IconRequest;
   hidden: boolean;
   public: boolean;
   /** Page shown when the group's title is clicked. */

@@ -1,9 +1,10 @@
 // Resolves docs.json `navigation` into trees per version x language, checking every entry.
 // Versions and languages may sit at any depth (inside a tab, an anchor, a dropdown...): each
 // tree keeps the divisions around them, with the items outside every version shared by all.
+import type { IconRequest } from '../icons/index.js';
 import {
   DIVISION_LABEL_KEY,
-  iconName,
+  iconOfConfig,
   NAV_CHILD_KEYS,
   type DivisionKind,
   type NavDivisionConfig,
@@ -221,7 +222,7 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
   const division = (kind: DivisionKind, item: NavDivisionConfig, ctx: Context): DraftItem | undefined => {
     const label = String(item[DIVISION_LABEL_KEY[kind]] ?? '');
     const hasChildren = NAV_CHILD_KEYS.some((key) => Array.isArray(item[key]));
-    const icon = iconName(item.icon);
+    const icon = iconOfConfig(item.icon);
     if (item.href && !hasChildren) return withIcon({ type: 'link', kind, label, href: item.href }, icon);
     const inner = withOpenApi(ctx, item.openapi);
     let root: string | undefined;
@@ -381,6 +382,6 @@ function withDefault(variants: Variant[]): Variant[] {
   return variants;
 }
 
-function withIcon(link: NavLink, icon: string | undefined): NavLink {
+function withIcon(link: NavLink, icon: IconRequest | undefined): NavLink {
   return icon ? { ...link, icon } : link;
 }

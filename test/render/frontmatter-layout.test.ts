@@ -48,7 +48,7 @@ describe('frontmatter in the sidebar', () => {
   it('labels an entry with sidebarTitle, its icon before and its tag after', async () => {
     const { sidebar } = await get('/');
     expect(sidebar).toContain(
-      '<a href="/quickstart"><span class="icon" data-icon="rocket" data-icon-type="solid" aria-hidden="true"></span>Quickstart<span class="nav-tag">NEW</span></a>',
+      '<a href="/quickstart"><svg class="icon" viewBox="0 0 512 512" fill="currentColor" aria-hidden="true"><path d="M128 320L24.5 320c-24.9 0-40.2-27.1-27.4-48.5L50 183.3C58.7 168.8 74.3 160 91.2 160l95 0c76.1-128.9 189.6-135.4 265.5-124.3 12.8 1.9 22.8 11.9 24.6 24.6 11.1 75.9 4.6 189.4-124.3 265.5l0 95c0 16.9-8.8 32.5-23.3 41.2l-88.2 52.9c-21.3 12.8-48.5-2.6-48.5-27.4L192 384c0-35.3-28.7-64-64-64l-.1 0zM400 160a48 48 0 1 0 -96 0 48 48 0 1 0 96 0z"></path></svg>Quickstart<span class="nav-tag">NEW</span></a>',
     );
   });
 

@@ -28,7 +28,7 @@ function randomSite(seed: number, count: number): { site: SiteModel; tree: Navig
       }) as unknown as SitePage,
   );
   const tree: NavigationTree = { version: null, language: null, items: [], order: pages.map((page) => page.path) };
-  const site = { pages, navigation: { trees: [tree], versions: [], languages: [] } } as unknown as SiteModel;
+  const site = { config: { name: 'Pager', navigation: {} }, pages, navigation: { trees: [tree], versions: [], languages: [] } } as unknown as SiteModel;
   return { site, tree };
 }
 

@@ -21,7 +21,7 @@ describe('components of real pages', () => {
     const page = build('<Prompt description="Write docs." icon="paperclip" actions={["copy"]}>\nYou are a **technical writer**.\n</Prompt>');
     expect(page.diagnostics).toEqual([]);
     expect(page.html).toBe(
-      '<figure class="code-block prompt" data-title="Prompt" data-language="text"><figcaption class="code-caption"><span class="icon" data-icon="paperclip" aria-hidden="true"></span><span class="code-title">Write docs.</span></figcaption><div class="prompt-body"><p>You are a <strong>technical writer</strong>.</p></div></figure>',
+      '<figure class="code-block prompt" data-title="Prompt" data-language="text"><figcaption class="code-caption"><svg class="icon" viewBox="0 0 512 512" fill="currentColor" aria-hidden="true"><path d="M224.6 12.8c56.2-56.2 147.4-56.2 203.6 0s56.2 147.4 0 203.6l-164 164c-34.4 34.4-90.1 34.4-124.5 0s-34.4-90.1 0-124.5L292.5 103.3c12.5-12.5 32.8-12.5 45.3 0s12.5 32.8 0 45.3L185 301.3c-9.4 9.4-9.4 24.6 0 33.9s24.6 9.4 33.9 0l164-164c31.2-31.2 31.2-81.9 0-113.1s-81.9-31.2-113.1 0l-164 164c-53.1 53.1-53.1 139.2 0 192.3s139.2 53.1 192.3 0L428.3 284.3c12.5-12.5 32.8-12.5 45.3 0s12.5 32.8 0 45.3L343.4 459.6c-78.1 78.1-204.7 78.1-282.8 0s-78.1-204.7 0-282.8l164-164z"></path></svg><span class="code-title">Write docs.</span></figcaption><div class="prompt-body"><p>You are a <strong>technical writer</strong>.</p></div></figure>',
     );
     expect(page.markdown).toContain('You are a **technical writer**.');
     expect(page.search).toContain('You are a technical writer.');
@@ -56,8 +56,11 @@ describe('components of real pages', () => {
   it('makes Views side by side one selector; every view reaches search and Markdown', () => {
     const page = build('<View title="JavaScript" icon="js">\n  JS text.\n</View>\n\n<View title="Python" icon="python">\n  Python text.\n</View>');
     expect(page.diagnostics).toEqual([]);
-    expect(page.html).toContain('<label class="tab-label" for="tabs-1-0">JavaScript</label>');
-    expect(page.html).toContain('<label class="tab-label" for="tabs-1-1">Python</label>');
+    // Each view's label shows its icon (the Font Awesome brands `js` and `python`).
+    expect(page.html).toMatch(
+      /<label class="tab-label" for="tabs-1-0"><svg class="icon" viewBox="0 0 448 512" [^>]*><path d="M0 32l0 448[^"]*"><\/path><\/svg>JavaScript<\/label>/,
+    );
+    expect(page.html).toMatch(/<label class="tab-label" for="tabs-1-1"><svg class="icon" [^>]*><path d="[^"]+"><\/path><\/svg>Python<\/label>/);
     expect(page.html).toContain('<p>Python text.</p>');
     expect(page.search).toContain('JS text.');
     expect(page.search).toContain('Python text.');

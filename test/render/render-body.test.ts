@@ -14,13 +14,11 @@ describe('renderBody', () => {
     expect(Object.keys(COMPONENTS).sort()).toEqual([...KNOWN_COMPONENTS].sort());
   });
 
-  it('renders callouts as labelled asides', () => {
-    expect(render('<Warning>Keys are secret.</Warning>')).toBe(
-      '<aside class="callout callout-warning" role="note" aria-label="Warning">Keys are secret.</aside>',
+  it('renders callouts as labelled asides, their icon beside their content', () => {
+    expect(render('<Warning>Keys are secret.</Warning>')).toMatch(
+      /^<aside class="callout callout-warning" role="note" aria-label="Warning"><span class="callout-icon"><svg class="icon" [^>]*>.*<\/svg><\/span><div class="callout-content">Keys are secret.<\/div><\/aside>$/,
     );
-    expect(render('<Note>\n  Block **form**.\n</Note>')).toBe(
-      '<aside class="callout callout-note" role="note" aria-label="Note"><p>Block <strong>form</strong>.</p></aside>',
-    );
+    expect(render('<Note>\n  Block **form**.\n</Note>')).toMatch(/<div class="callout-content"><p>Block <strong>form<\/strong>.<\/p><\/div><\/aside>$/);
   });
 
   it('renders cards as links inside a grid with the given column count', () => {
@@ -107,6 +105,10 @@ describe('renderBody', () => {
     );
     expect(render('<iframe src="/local.html" />')).toBe('<iframe></iframe>');
     expect(render('<svg><script>alert(1)</script><a xlinkHref="javascript:alert(2)">t</a></svg>')).toBe('');
+    // A page's own SVG goes, even dressed as an icon.
+    expect(render('<svg className="icon" onLoad="alert(1)" viewBox="0 0 24 24"><use href="javascript:alert(2)" /><circle cx="1" cy="1" r="1" /></svg>')).toBe(
+      '',
+    );
     expect(render('<div style="position:fixed" onClick="alert(1)" data-x="1" className="wide">w</div>')).toBe('<p><div class="wide">w</div></p>');
     expect(render('<img name="querySelector" src="/a.png" alt="A" />')).toBe('<img src="/a.png" alt="A">');
     expect(render('<video src="data:video/mp4;base64,AAAA" poster="data:image/png;base64,AAAA" controls />')).toBe('<video controls></video>');

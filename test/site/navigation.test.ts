@@ -135,7 +135,7 @@ describe('navigation', () => {
       },
       'index.mdx': page({ title: 'Home' }),
     });
-    expect(site.navigation.global).toEqual([{ type: 'link', kind: 'anchors', label: 'Blog', href: 'https://example.com/blog', icon: 'newspaper' }]);
+    expect(site.navigation.global).toEqual([{ type: 'link', kind: 'anchors', label: 'Blog', href: 'https://example.com/blog', icon: { name: 'newspaper' } }]);
     expect(site.navigation.trees[0]!.items[1]).toEqual({ type: 'link', kind: 'tabs', label: 'Status', href: 'https://status.example.com' });
   });
 });

@@ -2,15 +2,15 @@
 import { h } from 'hastscript';
 import { safeUrl, text } from '../jsx-props.js';
 import type { ComponentRenderer } from '../render-context.js';
-import { icon } from './icon.js';
+import { icon, propIcon } from './icon.js';
 
-const card: ComponentRenderer = (props, children) => {
+const card: ComponentRenderer = (props, children, _node, context) => {
   const href = safeUrl(text(props, 'href'));
   const title = text(props, 'title');
   const image = safeUrl(text(props, 'img'), 'image');
   const body = [
     ...(image ? [h('img', { className: ['card-image'], src: image, alt: '' })] : []),
-    ...(text(props, 'icon') ? [icon(text(props, 'icon')!)] : []),
+    ...propIcon(props, context.iconLibrary),
     ...(title ? [h('p', { className: ['card-title'] }, title)] : []),
     h('div', { className: ['card-body'] }, children),
     ...(href && text(props, 'cta') ? [h('span', { className: ['card-cta'] }, text(props, 'cta')!)] : []),
@@ -33,7 +33,11 @@ const tile: ComponentRenderer = (props, children) => {
 const githubRepo: ComponentRenderer = (props) => {
   const repo = text(props, 'repo');
   if (!repo || !/^[\w.-]+\/[\w.-]+$/.test(repo)) return [];
-  return h('a', { className: ['card', 'github-repo'], href: `https://github.com/${repo}` }, [icon('github'), h('p', { className: ['card-title'] }, repo)]);
+  const logo = icon({ name: 'github', style: 'brands', library: 'fontawesome' }, 'fontawesome');
+  return h('a', { className: ['card', 'github-repo'], href: `https://github.com/${repo}` }, [
+    ...(logo ? [logo] : []),
+    h('p', { className: ['card-title'] }, repo),
+  ]);
 };
 
 const column: ComponentRenderer = (_props, children) => h('div', { className: ['column'] }, children);

@@ -2,10 +2,11 @@
 import { h } from 'hastscript';
 import { flag, text } from '../jsx-props.js';
 import type { ComponentRenderer } from '../render-context.js';
+import { propIcon } from './icon.js';
 
-const accordion: ComponentRenderer = (props, children) =>
+const accordion: ComponentRenderer = (props, children, _node, context) =>
   h('details', { className: ['accordion'], id: text(props, 'id'), open: flag(props, 'defaultOpen') }, [
-    h('summary', text(props, 'title') ?? 'Details'),
+    h('summary', [...propIcon(props, context.iconLibrary), text(props, 'title') ?? 'Details']),
     ...(text(props, 'description') ? [h('p', { className: ['accordion-description'] }, text(props, 'description')!)] : []),
     h('div', { className: ['accordion-body'] }, children),
   ]);

@@ -3,8 +3,17 @@ import type { Element, ElementContent } from 'hast';
 import { h } from 'hastscript';
 import type { RenderContext } from '../render-context.js';
 
+declare module 'hast' {
+  interface ElementData {
+    /** A Tab panel's icon, drawn into its label by the enclosing tab set (never serialized). */
+    tabIcon?: Element;
+  }
+}
+
 export interface TabItem {
   title: string;
+  /** Drawn before the title in the tab's label. */
+  icon?: Element | undefined;
   content: ElementContent[];
   /** The panel's anchor (a Tab's id), which a link to the tab finds. */
   id?: string | undefined;
@@ -15,7 +24,7 @@ export function tabSet(context: RenderContext, items: readonly TabItem[], classN
   const id = context.nextId('tabs');
   const parts = items.flatMap((item, i) => [
     h('input', { type: 'radio', className: ['tab-input'], name: id, id: `${id}-${i}`, checked: i === 0 }),
-    h('label', { className: ['tab-label'], htmlFor: `${id}-${i}` }, item.title),
+    h('label', { className: ['tab-label'], htmlFor: `${id}-${i}` }, [...(item.icon ? [item.icon] : []), item.title]),
     h('div', { className: ['tab-panel'], id: item.id }, item.content),
   ]);
   return h('div', { className: ['tabs', className] }, parts);
@@ -26,6 +35,11 @@ export function titleOf(node: ElementContent, fallback: string): string {
   if (node.type !== 'element') return fallback;
   const title = node.properties.dataTitle;
   return typeof title === 'string' && title !== '' ? title : fallback;
+}
+
+/** The icon a Tab panel carries, if any. */
+export function iconOf(node: ElementContent): Element | undefined {
+  return node.type === 'element' ? node.data?.tabIcon : undefined;
 }
 
 /** The id a Tab panel carries, if any. */

@@ -4,10 +4,16 @@ import type { MdxJsxFlowElement } from 'mdast-util-mdx';
 import { h } from 'hastscript';
 import { text } from '../jsx-props.js';
 import type { ComponentRenderer } from '../render-context.js';
-import { elementsOf, idOf, tabSet, titleOf } from './tab-set.js';
+import { propIcon } from './icon.js';
+import { elementsOf, iconOf, idOf, tabSet, titleOf } from './tab-set.js';
 
-/** A Tab renders as a panel carrying its title; the enclosing Tabs turns panels into a tab set. */
-const tab: ComponentRenderer = (props, children) => h('div', { className: ['tab'], dataTitle: text(props, 'title') ?? '', id: text(props, 'id') }, children);
+/** A Tab renders as a panel carrying its title (and its icon, drawn); the enclosing Tabs turns panels into a tab set. */
+const tab: ComponentRenderer = (props, children, _node, context) => {
+  const panel = h('div', { className: ['tab'], dataTitle: text(props, 'title') ?? '', id: text(props, 'id') }, children);
+  const [drawn] = propIcon(props, context.iconLibrary);
+  if (drawn) panel.data = { tabIcon: drawn };
+  return panel;
+};
 
 /**
  * Views (`<View title="Python">`) next to each other on a page are one selector: each run of
@@ -38,7 +44,7 @@ export function groupViews(tree: Root): void {
 const tabs: ComponentRenderer = (_props, children, _node, context) =>
   tabSet(
     context,
-    elementsOf(children).map((panel, i) => ({ title: titleOf(panel, `Tab ${i + 1}`), content: panel.children, id: idOf(panel) })),
+    elementsOf(children).map((panel, i) => ({ title: titleOf(panel, `Tab ${i + 1}`), content: panel.children, id: idOf(panel), icon: iconOf(panel) })),
     'tab-set',
   );
 

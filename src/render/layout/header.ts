@@ -3,6 +3,7 @@ import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import type { DocsConfig } from '../../config/index.js';
 import { browserUrl } from '../browser-urls.js';
+import { icon } from '../components/icon.js';
 import { safeUrl } from '../jsx-props.js';
 import { accessMark, choiceMark } from './access-marks.js';
 import type { SwitcherMenu, TabLink } from './page-inputs.js';
@@ -37,9 +38,11 @@ export function brand(config: DocsConfig): ElementContent {
 export function tabBar(tabs: readonly TabLink[], activeTab: number | undefined): ElementContent[] {
   if (tabs.length === 0) return [];
   const links = tabs.flatMap((tab, i) => {
-    if (tab.targets.length === 0) return [h('li', h('span', tab.label))];
+    const drawn = tab.icon && icon(tab.icon, tab.icon.library);
+    const label = drawn ? [drawn, tab.label] : [tab.label];
+    if (tab.targets.length === 0) return [h('li', h('span', label))];
     const current = i === activeTab ? { ariaCurrent: 'true' } : {};
-    return tab.targets.map(({ url, access }) => h('li', { ...accessMark(access), ...choiceMark(`tab-${i}`) }, h('a', { href: url, ...current }, tab.label)));
+    return tab.targets.map(({ url, access }) => h('li', { ...accessMark(access), ...choiceMark(`tab-${i}`) }, h('a', { href: url, ...current }, label)));
   });
   return [h('nav', { className: ['tabs-nav'], ariaLabel: 'Sections' }, [h('ul', links)])];
 }

@@ -4,12 +4,15 @@ import { loadedFeatures } from '../feature-assets.js';
 import { feedPath } from '../rss-feed.js';
 import type { NavigationTree, PageAccess, PagePlacement, ResolvedEndpoint, SitePage } from '../../site/index.js';
 import { counterpartIn } from './counterpart-page.js';
+import type { EntryIcon } from './sidebar.js';
 import { linkTargets, pagePaths, type LinkTarget, type SiteIndex } from './site-index.js';
 
 /** A top-level section of a tree, shown as a tab linking to the first of `targets` the reader may read. */
 export interface TabLink {
   label: string;
   targets: LinkTarget[];
+  /** The tab's docs.json `icon`, its library settled. */
+  icon?: EntryIcon;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import type { PageFeature } from '../../content/index.js';
+import { siteIconLibrary } from '../../config/index.js';
 import type { NavItem, NavigationTree, SiteModel, SitePage } from '../../site/index.js';
 import { DOCSITE_VERSION } from '../../version.js';
 import { markdownPath } from '../llms-txt.js';
@@ -80,7 +81,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
   const entriesOf = (key: string): SidebarEntry[] => {
     const source = sidebarSources.get(key);
     if (!source) throw new Error(`No page shows sidebar "${key}".`);
-    return (source.entries ??= sidebarEntries(sidebarItems(source.tree, source.tab), index));
+    return (source.entries ??= sidebarEntries(sidebarItems(source.tree, source.tab), index, siteIconLibrary(site.config)));
   };
 
   return {

@@ -3,6 +3,7 @@ import type { ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import type { NavItem, PageAccess } from '../../site/index.js';
+import type { IconLibrary, IconRequest } from '../../icons/index.js';
 import { icon } from '../components/icon.js';
 import { safeUrl } from '../jsx-props.js';
 import { accessMark } from './access-marks.js';
@@ -16,21 +17,23 @@ export type SidebarEntry =
   | { kind: 'missing-endpoint'; method: string; path: string }
   /** A link out: a navigation link, or a page whose frontmatter `url` sends its entry elsewhere. */
   | { kind: 'link'; href: string; label: string; icon?: EntryIcon }
-  | { kind: 'group'; label: string; tag?: string; collapsed: boolean; children: SidebarEntry[] };
+  | { kind: 'group'; label: string; tag?: string; icon?: EntryIcon; collapsed: boolean; children: SidebarEntry[] };
 
-/** A sidebar entry's icon: frontmatter `icon`, and its Font Awesome style `iconType`. */
-export interface EntryIcon {
-  name: string;
-  type?: string;
-}
+/**
+ * A sidebar entry's icon (a page's frontmatter `icon` and `iconType`, a group's or link's docs.json
+ * `icon`) with the library it is drawn from settled, so that entries equal as data draw equal icons.
+ */
+export type EntryIcon = IconRequest & { library: IconLibrary };
 
 /** A page link as the serializer writes it (`<a href="…">`: only page links have no other attribute). */
 const PAGE_LINK = /<a href="[^"]*">/g;
 /** A collapsed group's opening tag (open groups end in ` open>`). */
 const CLOSED_GROUP = /<details data-group="(g\d+)">/g;
 
-/** What a sidebar of `items` shows: hidden pages and groups left out, labels and marks resolved. */
-export function sidebarEntries(items: readonly NavItem[], index: SiteIndex): SidebarEntry[] {
+/** What a sidebar of `items` shows: hidden pages and groups left out, labels, marks and icons resolved (icon names from `library` unless they say otherwise). */
+export function sidebarEntries(items: readonly NavItem[], index: SiteIndex, library: IconLibrary): SidebarEntry[] {
+  const withIcon = (request: IconRequest | undefined): { icon?: EntryIcon } =>
+    request ? { icon: { name: request.name, ...(request.style ? { style: request.style } : {}), library: request.library ?? library } } : {};
   return items.flatMap((item): SidebarEntry[] => {
     if (item.type === 'endpoint' && !index.pages.has(item.page)) return [{ kind: 'missing-endpoint', method: item.method, path: item.path }];
     if (item.type === 'page' || item.type === 'endpoint') {
@@ -38,7 +41,7 @@ export function sidebarEntries(items: readonly NavItem[], index: SiteIndex): Sid
       if (!page || page.hidden) return [];
       const { tag, sidebarTitle, deprecated, hideApiMarker, url, icon, iconType } = page.frontmatter;
       const label = sidebarTitle ?? page.title;
-      const entryIcon = icon ? { icon: { name: icon, ...(iconType ? { type: iconType } : {}) } } : {};
+      const entryIcon = withIcon(icon ? { name: icon, style: iconType } : undefined);
       // validate refuses a script URL (link/script-url); such an entry stays a plain page link.
       const href = url ? safeUrl(url) : undefined;
       if (href) return [{ kind: 'link', href, label, ...entryIcon }];
@@ -55,15 +58,16 @@ export function sidebarEntries(items: readonly NavItem[], index: SiteIndex): Sid
         },
       ];
     }
-    if (item.type === 'link') return [{ kind: 'link', href: item.href, label: item.label }];
+    if (item.type === 'link') return [{ kind: 'link', href: item.href, label: item.label, ...withIcon(item.icon) }];
     if (item.hidden) return [];
     return [
       {
         kind: 'group',
         label: item.label,
         ...(item.tag ? { tag: item.tag } : {}),
+        ...withIcon(item.icon),
         collapsed: item.expanded === false,
-        children: sidebarEntries(item.children, index),
+        children: sidebarEntries(item.children, index, library),
       },
     ];
   });
@@ -81,7 +85,10 @@ export function renderSidebar(entries: readonly SidebarEntry[]): SidebarFile {
   const tagBadge = (tag: string | undefined): ElementContent[] => (tag ? [h('span', { className: ['nav-tag'] }, tag)] : []);
   const deprecatedBadge = (deprecated: boolean | undefined): ElementContent[] =>
     deprecated ? [h('span', { className: ['nav-tag', 'nav-deprecated'] }, 'Deprecated')] : [];
-  const entryIcon = (given: EntryIcon | undefined): ElementContent[] => (given ? [icon(given.name, given.type)] : []);
+  const entryIcon = (given: EntryIcon | undefined): ElementContent[] => {
+    const drawn = given && icon(given, given.library);
+    return drawn ? [drawn] : [];
+  };
   const renderEntries = (list: readonly SidebarEntry[], closed: string[]): ElementContent[] =>
     list.map((entry): ElementContent => {
       switch (entry.kind) {
@@ -104,7 +111,10 @@ export function renderSidebar(entries: readonly SidebarEntry[]): SidebarFile {
           const id = `g${++groupCount}`;
           const children = renderEntries(entry.children, entry.collapsed ? [...closed, id] : closed);
           return h('li', { className: ['nav-group'] }, [
-            h('details', { dataGroup: id, open: !entry.collapsed }, [h('summary', [entry.label, ...tagBadge(entry.tag)]), h('ul', children)]),
+            h('details', { dataGroup: id, open: !entry.collapsed }, [
+              h('summary', [...entryIcon(entry.icon), entry.label, ...tagBadge(entry.tag)]),
+              h('ul', children),
+            ]),
           ]);
         }
       }

@@ -1,4 +1,6 @@
 // Lookups the layout needs for every page, computed once per site instead of once per page.
+import { siteIconLibrary } from '../../config/index.js';
+import type { IconLibrary } from '../../icons/index.js';
 import type { NavItem, NavigationTree, PageAccess, SiteModel, SitePage } from '../../site/index.js';
 import { accessMark } from './access-marks.js';
 import type { TabLink } from './page-inputs.js';
@@ -13,7 +15,7 @@ export interface LinkTarget {
 export interface TreeIndex {
   tree: NavigationTree;
   /** Top-level items shown as tabs; empty when the tree has no tab-like divisions. */
-  tabs: { label: string; targets: LinkTarget[]; items: NavItem[] }[];
+  tabs: (TabLink & { items: NavItem[] })[];
   /** The tab bar every page of the tree shows: one array that all their inputs share (see PageInputs.tabs). */
   tabLinks: readonly TabLink[];
   /** Page path -> index in `tabs` (pages outside every tab are absent). */
@@ -35,20 +37,22 @@ const TAB_KINDS = new Set(['tabs', 'anchors', 'dropdowns', 'products', 'menu']);
 export function indexSite(site: SiteModel): SiteIndex {
   const pages = new Map(site.pages.map((page) => [page.path, page]));
   const trees = new Map<NavigationTree, TreeIndex>();
-  for (const tree of site.navigation.trees) trees.set(tree, indexTree(tree, pages));
+  const library = siteIconLibrary(site.config);
+  for (const tree of site.navigation.trees) trees.set(tree, indexTree(tree, pages, library));
   return { site, pages, trees };
 }
 
-function indexTree(tree: NavigationTree, pages: ReadonlyMap<string, SitePage>): TreeIndex {
+function indexTree(tree: NavigationTree, pages: ReadonlyMap<string, SitePage>, library: IconLibrary): TreeIndex {
   const tabs: TreeIndex['tabs'] = [];
   const tabOf = new Map<string, number>();
   for (const item of tree.items) {
     if (item.type !== 'division' || !TAB_KINDS.has(item.kind) || item.hidden) continue;
     const paths = pagePaths(item.children);
     for (const path of paths) if (!tabOf.has(path)) tabOf.set(path, tabs.length);
-    tabs.push({ label: item.label, targets: tabTargets(paths, pages), items: item.children });
+    const icon = item.icon && { ...item.icon, library: item.icon.library ?? library };
+    tabs.push({ label: item.label, targets: tabTargets(paths, pages), ...(icon ? { icon } : {}), items: item.children });
   }
-  return { tree, tabs, tabLinks: tabs.map(({ label, targets }) => ({ label, targets })), tabOf, pager: pagerCandidates(tree, pages) };
+  return { tree, tabs, tabLinks: tabs.map(({ items: _, ...link }) => link), tabOf, pager: pagerCandidates(tree, pages) };
 }
 
 /**
