@@ -50,8 +50,17 @@ export interface TokenLifetimes {
   authorizationCode: number;
 }
 
-/** The quotas `docsite serve` enforces: SPEC.md 8's five, and its own on OAuth and analytics. */
-export type QuotaName = 'mcpPerUser' | 'search' | 'filesystem' | 'authedSearch' | 'authedFilesystem' | 'oauthToken' | 'oauthRegister' | 'analytics';
+/** The quotas `docsite serve` enforces: SPEC.md 8's five, and its own on OAuth, analytics and the reader's search box. */
+export type QuotaName =
+  | 'mcpPerUser'
+  | 'search'
+  | 'filesystem'
+  | 'authedSearch'
+  | 'authedFilesystem'
+  | 'oauthToken'
+  | 'oauthRegister'
+  | 'analytics'
+  | 'readerSearch';
 
 /** What happens to limited requests while the rate limiter's Redis cannot be reached. */
 export type LimiterFailurePolicy = 'open' | 'closed';

@@ -26,6 +26,7 @@ import { mcpOffRoute } from './routes/mcp-off-route.js';
 import { mcpRoute } from './routes/mcp-route.js';
 import { pagesRoute } from './routes/pages-route.js';
 import { restApiRoute } from './routes/rest-api-route.js';
+import { searchRoute } from './routes/search-route.js';
 import { siteUrlOf } from './site-url.js';
 import { urlLengthLimit } from './url-limit.js';
 
@@ -133,6 +134,7 @@ export function createApp(options: AppOptions): Express {
     app.use('/authed/mcp', auth.resolveBearer, mcpRoute({ toolset, policy, logger, limit, contextFor, admits }));
   }
   if (!mcpEnabled) app.use(mcpOffRoute());
+  app.use(searchRoute({ bundle, viewOf, rateLimits }));
   app.use(agentFilesRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
   app.use(changelogFeedRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
   const transformHtml = options.transformHtml ?? ((html: string) => html);

@@ -14,6 +14,7 @@ const POLICY_NAMES: Record<QuotaName, string> = {
   oauthToken: 'oauth-token',
   oauthRegister: 'oauth-register',
   analytics: 'analytics',
+  readerSearch: 'reader-search',
 };
 
 /** Units of one quota a request consumes, for one subject (a client address, a site). */

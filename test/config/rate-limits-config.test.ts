@@ -17,6 +17,7 @@ describe('rateLimits in the runtime config', () => {
         oauthToken: 300,
         oauthRegister: 30,
         analytics: 1000,
+        readerSearch: 5000,
       },
       onLimiterFailure: 'open',
       redisKeyPrefix: 'docsite:ratelimit:',
