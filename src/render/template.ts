@@ -3,8 +3,11 @@ import { readFileSync } from 'node:fs';
 
 const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
 
-/** Static files every bundle carries under `_docsite/`: one stylesheet, one small script. */
-export const TEMPLATE_ASSETS = ['docsite.css', 'docsite.js'] as const;
+/**
+ * Static files every bundle carries under `_docsite/`: one stylesheet, the small script every page
+ * loads, and the search dialog's module, which that script imports when a reader first opens search.
+ */
+export const TEMPLATE_ASSETS = ['docsite.css', 'docsite.js', 'docsite-search.js'] as const;
 export type TemplateAsset = (typeof TEMPLATE_ASSETS)[number];
 
 const cache = new Map<string, string>();
