@@ -86,8 +86,10 @@ export function searchDialog({ version, language }) {
         const group = element('div', 'search-page');
         group.setAttribute('role', 'group');
         group.setAttribute('aria-label', page.title);
-        group.append(element('div', 'search-page-title', page.title));
-        group.lastChild.setAttribute('aria-hidden', 'true');
+        // Seen, not read out: the group's label already names the page.
+        const title = element('div', 'search-page-title', page.title);
+        title.setAttribute('aria-hidden', 'true');
+        group.append(title);
         for (const section of page.sections) {
           const option = element(
             'a',

@@ -35,6 +35,8 @@
         typedAhead = null;
       }
     };
+    // The shortcut as a Mac writes it.
+    if (/Mac|iPhone|iPad/.test(navigator.platform)) for (const keys of document.querySelectorAll('.search-box-keys')) keys.textContent = '⌘K';
     // The 404 page searches for the words of the path that was not found.
     const pathWords = () => {
       let path = location.pathname;

@@ -56,7 +56,8 @@ function searchParamsOf(req: Request): SearchParams {
     return value;
   };
   const q = single('q', MAX_QUERY_LENGTH);
-  if (q === undefined && !problems.some((p) => p.startsWith('q '))) problems.push('q is required: the words to search for.');
+  // Checked first: a problem so far is q's own, and a q given wrongly is not also missing.
+  if (q === undefined && problems.length === 0) problems.push('q is required: the words to search for.');
   const version = single('version', MAX_LABEL_LENGTH);
   const language = single('language', MAX_LABEL_LENGTH);
   const limitText = single('limit', 10);
