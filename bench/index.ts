@@ -8,6 +8,7 @@ import { rateLimitBenchmark } from './ratelimit.js';
 import { realSites } from './real-sites.js';
 import type { Benchmark } from './report.js';
 import { runBenchmarks } from './run.js';
+import { searchEndpointBenchmark } from './search-endpoint.js';
 import { soakBenchmark } from './soak.js';
 import { startupBenchmark } from './startup.js';
 import { validateBenchmark } from './validate.js';
@@ -18,6 +19,7 @@ const BENCHMARKS: Benchmark[] = [
   validateBenchmark,
   buildBenchmark,
   mcpBenchmark,
+  searchEndpointBenchmark,
   filesystemBenchmark,
   exportBenchmark,
   rateLimitBenchmark,

@@ -1,8 +1,11 @@
 // The server side of the MCP benchmark, in a process of its own so the load generator (autocannon, in
 // the parent) and the server each get a core instead of sharing one event loop.
 //   mcp <bundle dir>: `docsite serve` as createApp builds it (loopback, SQLite state in a temp folder).
-//   echo:             a bare express endpoint that answers a POSTed JSON body with itself (the ceiling).
-// Talks to the parent over IPC: sends `ready` once listening; answers `memory`; exits on `stop`.
+//   echo:             a bare express endpoint that answers a POSTed JSON body with itself, and a GET's
+//                     query with itself as JSON (the ceiling, the floor of GET endpoints).
+// With --timed it keeps how long each request took inside the server, from its arrival at express
+// to its last byte handed to the socket: the server's time, without the client's or the round trip's.
+// Talks to the parent over IPC: sends `ready` once listening; answers `memory` and `timings`; exits on `stop`.
 import express from 'express';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -28,10 +31,12 @@ export type ChildMode = 'mcp' | 'echo';
 /** Messages from the child. */
 export type ChildMessage =
   | { type: 'ready'; port: number; memory: Memory; loadSeconds?: number; pages?: number; tools?: { search: string; filesystem: string } }
-  | { type: 'memory'; memory: Memory };
+  | { type: 'memory'; memory: Memory }
+  /** Milliseconds each request took in the server since the last `timings` (with --timed). */
+  | { type: 'timings'; ms: number[] };
 
 /** Messages to the child. */
-export type ParentMessage = { type: 'memory' } | { type: 'stop' };
+export type ParentMessage = { type: 'memory' } | { type: 'timings' } | { type: 'stop' };
 
 export interface Memory {
   /** Resident set size, after a full garbage collection when the process runs with --expose-gc (the parent's default). */
@@ -49,7 +54,20 @@ function memory(): Memory {
   return { rssMb: rss / 2 ** 20, heapUsedMb: heapUsed / 2 ** 20, afterGc: gc !== undefined };
 }
 
-async function main(mode: ChildMode, dir: string | undefined): Promise<void> {
+/** An app that times each request `app` answers, into `timings`. */
+function timed(app: express.Express, timings: number[]): express.Express {
+  const outer = express();
+  outer.disable('x-powered-by');
+  outer.use((_req, res, next) => {
+    const start = performance.now();
+    res.once('finish', () => timings.push(performance.now() - start));
+    next();
+  });
+  outer.use(app);
+  return outer;
+}
+
+async function main(mode: ChildMode, dir: string | undefined, timeRequests: boolean): Promise<void> {
   let app: express.Express;
   let store: StoreModule.Store | undefined;
   let stateDir: string | undefined;
@@ -57,6 +75,7 @@ async function main(mode: ChildMode, dir: string | undefined): Promise<void> {
   if (mode === 'echo') {
     app = express();
     app.post('/echo', express.json(), (req, res) => void res.json(req.body));
+    app.get('/echo', (req, res) => void res.json(req.query));
   } else {
     if (!dir) throw new Error('mcp mode needs the bundle folder');
     const start = performance.now();
@@ -71,12 +90,14 @@ async function main(mode: ChildMode, dir: string | undefined): Promise<void> {
       tools: { search: bundle.manifest.tools.search.name, filesystem: bundle.manifest.tools.filesystem.name },
     };
   }
+  const timings: number[] = [];
   // The HTTP server `docsite serve` runs (its keep-alive and parser settings), for the ceiling too.
-  const listening = await listen(app, '127.0.0.1', 0);
+  const listening = await listen(timeRequests ? timed(app, timings) : app, '127.0.0.1', 0);
   const { port } = listening.server.address() as AddressInfo;
   const send = (message: ChildMessage): void => void process.send!(message);
   process.on('message', (message: ParentMessage) => {
     if (message.type === 'memory') send({ type: 'memory', memory: memory() });
+    if (message.type === 'timings') send({ type: 'timings', ms: timings.splice(0) });
     if (message.type === 'stop') {
       void listening
         .close(0)
@@ -90,7 +111,12 @@ async function main(mode: ChildMode, dir: string | undefined): Promise<void> {
   send({ type: 'ready', port, memory: memory(), ...ready });
 }
 
-await main(process.argv[2] as ChildMode, process.argv[3]);
+const [mode, ...rest] = process.argv.slice(2);
+await main(
+  mode as ChildMode,
+  rest.find((arg) => arg !== '--timed'),
+  rest.includes('--timed'),
+);
 
 /** The rate limits of `docsite serve` with quotas no run reaches (see bench-quotas.ts): the limiter's cost is still measured. */
 function benchRateLimits() {

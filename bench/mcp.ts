@@ -6,17 +6,17 @@
 // Each server runs in a child process (bench/mcp-server-child.ts) and autocannon runs here: on a
 // 2-core machine a load generator sharing the server's event loop would measure itself.
 import autocannon from 'autocannon';
-import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readBundle, type LoadedBundle } from '../src/bundle/index.js';
 import { RECENT_RESULTS } from '../src/search/index.js';
 import { VirtualFs } from '../src/vfs/index.js';
-import type { ChildMessage, ChildMode, Memory, ParentMessage } from './mcp-server-child.js';
+import type { Memory } from './mcp-server-child.js';
 import { engineQueries, SEARCH_QUERIES } from './mcp-queries.js';
 import { pacedLoad, type PacedResult } from './paced-load.js';
 import { count, type Benchmark, type BenchmarkReport, type Check } from './report.js';
 import { benchBundle } from './serve-bundle.js';
+import { type Child, startChild } from './server-child.js';
 
 const PAGES = 10_000;
 const CONNECTIONS = 32;
@@ -376,50 +376,6 @@ async function load(options: LoadOptions): Promise<LoadResult> {
     p99: result.latency.p99,
     max: result.latency.max,
     errors: result.errors + result.timeouts + result.non2xx + rpcErrors,
-  };
-}
-
-interface Child {
-  port: number;
-  ready: Extract<ChildMessage, { type: 'ready' }>;
-  memory(): Promise<Memory>;
-  stop(): Promise<void>;
-}
-
-/** Forks bench/mcp-server-child.ts (under tsx; the server itself runs dist/); BENCH_CPU_PROF=<dir> writes the server's CPU profile there. */
-async function startChild(mode: ChildMode, dir?: string): Promise<Child> {
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child: ChildProcess = fork(new URL('./mcp-server-child.ts', import.meta.url), [mode, ...(dir ? [dir] : [])], {
-    execArgv: ['--import', 'tsx', '--expose-gc', ...profile],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const next = <T extends ChildMessage['type']>(type: T): Promise<Extract<ChildMessage, { type: T }>> =>
-    new Promise((resolve, reject) => {
-      const onMessage = (message: ChildMessage): void => {
-        if (message.type !== type) return;
-        child.off('message', onMessage);
-        resolve(message as Extract<ChildMessage, { type: T }>);
-      };
-      child.on('message', onMessage);
-      void exited.then(() => reject(new Error(`the ${mode} server exited`)));
-    });
-  const send = (message: ParentMessage): void => void child.send(message);
-  const ready = await next('ready');
-  return {
-    port: ready.port,
-    ready,
-    async memory() {
-      const answer = next('memory');
-      send({ type: 'memory' });
-      return (await answer).memory;
-    },
-    async stop() {
-      send({ type: 'stop' });
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
   };
 }
 

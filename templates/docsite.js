@@ -1,6 +1,6 @@
 // docsite: progressive enhancement for documentation pages. Every page works without this script;
-// it adds copy buttons, the contextual menu's actions, the section marked in the table of contents,
-// and sends API playground requests.
+// it adds copy buttons, the contextual menu's actions, search, the section marked in the table of
+// contents, and sends API playground requests.
 (() => {
   document.documentElement.classList.add('js');
 
@@ -119,6 +119,53 @@
       { passive: true },
     );
     markSection();
+  }
+
+  // Search: the header's box, Ctrl/Cmd+K and `/` open the search dialog. Its code (docsite-search.js)
+  // loads the first time, so pages where no one searches never fetch it.
+  const searchBoxes = document.querySelectorAll('[data-search-open]');
+  if (searchBoxes.length > 0) {
+    let dialog;
+    /** What was typed while the dialog was on its way (null: it is not), so no keystroke is lost. */
+    let typedAhead = null;
+    const openSearch = async (text) => {
+      if (typedAhead !== null) return void (typedAhead += text);
+      const opener = document.activeElement;
+      typedAhead = text;
+      dialog ??= import('/_docsite/docsite-search.js').then(({ searchDialog }) =>
+        // The reader's version (the header box carries it) and language (the document's): results stay in them.
+        searchDialog({ version: document.querySelector('[data-search-open][data-version]')?.dataset.version, language: document.documentElement.lang }),
+      );
+      try {
+        (await dialog).open(typedAhead, opener);
+      } catch {
+        dialog = undefined; // a failed load (the network) is tried again at the next open
+      } finally {
+        typedAhead = null;
+      }
+    };
+    // The shortcut as a Mac writes it.
+    if (/Mac|iPhone|iPad/.test(navigator.platform)) for (const keys of document.querySelectorAll('.search-box-keys')) keys.textContent = '⌘K';
+    // The 404 page searches for the words of the path that was not found.
+    const pathWords = () => {
+      let path = location.pathname;
+      try {
+        path = decodeURIComponent(path);
+      } catch {} // a malformed escape: its words are searched as written
+      return path.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    };
+    for (const box of searchBoxes) box.addEventListener('click', () => void openSearch(box.dataset.searchPrefill === 'path' ? pathWords() : ''));
+    const typing = (target) => target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+    document.addEventListener('keydown', (event) => {
+      if (event.defaultPrevented || event.altKey) return;
+      const command = event.ctrlKey || event.metaKey;
+      // Typed into the header's box, or anywhere while the dialog is on its way: the search starts with it.
+      const typed = !command && event.key.length === 1 && (typedAhead !== null || (!' /'.includes(event.key) && event.target.matches?.('[data-search-open]')));
+      if (typed) void openSearch(event.key);
+      else if ((command && event.key.toLowerCase() === 'k') || (!command && event.key === '/' && !typing(event.target))) void openSearch('');
+      else return;
+      event.preventDefault();
+    });
   }
 
   const copy = async (text, button) => {

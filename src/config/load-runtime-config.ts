@@ -36,7 +36,8 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   },
   rateLimits: {
     windowSeconds: 3600,
-    // SPEC.md 8 (per hour), then docsite's own: OAuth and the playground proxy per client address, analytics per project.
+    // SPEC.md 8 (per hour), then docsite's own: OAuth and the playground proxy per client address,
+    // analytics per project, the search box per client address (a search typed out is a request every few keystrokes).
     quotas: {
       mcpPerUser: 5000,
       search: 10_000,
@@ -47,6 +48,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
       oauthRegister: 30,
       analytics: 1000,
       playgroundProxy: 600,
+      readerSearch: 5000,
     },
     onLimiterFailure: 'open',
     redisKeyPrefix: 'docsite:ratelimit:',

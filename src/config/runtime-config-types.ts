@@ -50,7 +50,7 @@ export interface TokenLifetimes {
   authorizationCode: number;
 }
 
-/** The quotas `docsite serve` enforces: SPEC.md 8's five, and its own on OAuth, analytics and the playground proxy. */
+/** The quotas `docsite serve` enforces: SPEC.md 8's five, and its own on OAuth, analytics, the playground proxy and the reader's search box. */
 export type QuotaName =
   | 'mcpPerUser'
   | 'search'
@@ -60,7 +60,8 @@ export type QuotaName =
   | 'oauthToken'
   | 'oauthRegister'
   | 'analytics'
-  | 'playgroundProxy';
+  | 'playgroundProxy'
+  | 'readerSearch';
 
 /** What happens to limited requests while the rate limiter's Redis cannot be reached. */
 export type LimiterFailurePolicy = 'open' | 'closed';

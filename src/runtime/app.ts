@@ -29,6 +29,7 @@ import { mcpRoute } from './routes/mcp-route.js';
 import { pagesRoute } from './routes/pages-route.js';
 import { playgroundRoute, type PlaygroundLimits } from './routes/playground-route.js';
 import { restApiRoute } from './routes/rest-api-route.js';
+import { searchRoute } from './routes/search-route.js';
 import { siteUrlOf } from './site-url.js';
 import { urlLengthLimit } from './url-limit.js';
 
@@ -149,6 +150,7 @@ export function createApp(options: AppOptions): Express {
       ...(options.playgroundAddressCheck ? { isAllowedAddress: options.playgroundAddressCheck } : {}),
     }),
   );
+  app.use(searchRoute({ bundle, viewOf, rateLimits }));
   app.use(agentFilesRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
   app.use(changelogFeedRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
   const transformHtml = options.transformHtml ?? ((html: string) => html);

@@ -15,6 +15,7 @@ const POLICY_NAMES: Record<QuotaName, string> = {
   oauthRegister: 'oauth-register',
   analytics: 'analytics',
   playgroundProxy: 'playground-proxy',
+  readerSearch: 'reader-search',
 };
 
 /** Units of one quota a request consumes, for one subject (a client address, a site). */

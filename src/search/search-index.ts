@@ -9,7 +9,7 @@ import { accessTagsOf, type Reader } from './reader.js';
 import { RecentResults } from './recent-results.js';
 import type { SearchRecord } from './records.js';
 import { assertSerializedIndex, INDEX_FORMAT, INDEX_FORMAT_VERSION, type SerializedIndex, type SerializedPage, type SerializedSection } from './serialized.js';
-import { snippetOf, wordMatcher, type WordMatcher } from './snippet.js';
+import { matchedRanges, snippetOf, wordMatcher, type WordMatcher } from './snippet.js';
 import { SectionMasks } from './tag-mask.js';
 import { scopeTags, tagFilterOf, type TagFilter } from './tags.js';
 import { compareCodeUnits, Vocabulary } from './vocabulary.js';
@@ -45,6 +45,8 @@ export interface SearchHit {
   headingPath: string[];
   /** About 200 characters of the section around the first match, `…` where cut. */
   snippet: string;
+  /** Where the words of `snippet` that match the query start and end (UTF-16 offsets), for highlighting. */
+  marks: [start: number, end: number][];
 }
 
 /** A full-text index over the sections of a site's indexed pages. */
@@ -187,11 +189,13 @@ export class SearchIndex {
   private hit(id: number, matches: WordMatcher): SearchHit {
     const section = this.sections[id]!;
     const page = this.pages[section.page]!;
+    const snippet = snippetOf(section.text, matches);
     return {
       title: page.title,
       url: section.anchor === null ? page.url : `${page.url}#${section.anchor}`,
       headingPath: [...section.headingPath],
-      snippet: snippetOf(section.text, matches),
+      snippet,
+      marks: matchedRanges(snippet, matches),
     };
   }
 }

@@ -82,13 +82,32 @@ function cut(flat: string, at: number, moreBefore: boolean, moreAfter: boolean):
 
 /** Where the first word `matches` accepts starts; -1 when none does. */
 function firstMatch(text: string, matches: WordMatcher): number {
+  let first = -1;
+  forEachMatch(text, matches, (start) => {
+    first = start;
+    return false;
+  });
+  return first;
+}
+
+/** Where each word of `snippet` that `matches` accepts starts and ends, in order: what a reader's results highlight. */
+export function matchedRanges(snippet: string, matches: WordMatcher): [start: number, end: number][] {
+  const ranges: [number, number][] = [];
+  forEachMatch(snippet, matches, (start, end) => {
+    ranges.push([start, end]);
+    return true;
+  });
+  return ranges;
+}
+
+/** Calls `visit` with each word of `text` that `matches` accepts, in order, until it returns false. */
+function forEachMatch(text: string, matches: WordMatcher, visit: (start: number, end: number) => boolean): void {
   for (let i = 0; i < text.length; ) {
     while (i < text.length && !isWordAt(text, i)) i += charLength(text, i);
     const start = i;
     while (i < text.length && isWordAt(text, i)) i += charLength(text, i);
-    if (start < i && matches(text, start, i)) return start;
+    if (start < i && matches(text, start, i) && !visit(start, i)) return;
   }
-  return -1;
 }
 
 function collapse(text: string): string {

@@ -18,6 +18,7 @@ describe('rateLimits in the runtime config', () => {
         oauthRegister: 30,
         analytics: 1000,
         playgroundProxy: 600,
+        readerSearch: 5000,
       },
       onLimiterFailure: 'open',
       redisKeyPrefix: 'docsite:ratelimit:',

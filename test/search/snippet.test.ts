@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordsOf, SearchIndex } from '../../src/search/index.js';
 import { createSectionDocument } from '../../src/search/flex-document.js';
-import { SNIPPET_LENGTH, snippetOf, type WordMatcher } from '../../src/search/snippet.js';
+import { matchedRanges, SNIPPET_LENGTH, snippetOf, type WordMatcher } from '../../src/search/snippet.js';
 import { filler, page } from './fixtures.js';
 
 const words = (text: string): Set<string> => new Set(text.split(' '));
@@ -102,5 +102,15 @@ describe('snippetOf on long texts', () => {
       const target = (t: string, s: number, e: number): boolean => t.slice(s, e).toLowerCase() === 'target';
       expect(snippetOf(text, target), `round ${round}`).toBe(wholeTextSnippet(text, (w) => w.toLowerCase() === 'target'));
     }
+  });
+});
+
+describe('matchedRanges', () => {
+  it('gives where every matching word of a snippet starts and ends, after an ellipsis and past non-ASCII letters', () => {
+    const snippet = '…the target, a café target and targets';
+    expect(matchedRanges(snippet, isTarget).map(([start, end]) => [start, snippet.slice(start, end)])).toEqual([
+      [5, 'target'],
+      [20, 'target'],
+    ]);
   });
 });

@@ -83,6 +83,30 @@ describe.each(PEOPLE)('browsing as %s', (who) => {
   });
 });
 
+describe.each(PEOPLE)('the search box as %s', (who) => {
+  const search = async (params: Record<string, string>): Promise<string> => {
+    const response = await site.browsers[who].get(`/_docsite/search?${new URLSearchParams(params)}`);
+    expect(response.status).toBe(200);
+    // The answer repeats the query: that is the reader's own text, not the site's.
+    return (await response.text()).replaceAll(JSON.stringify(params.q), 'QUERY');
+  };
+
+  it('finds nothing the reader may not read, in any version', async () => {
+    for (const q of ['quinquennial', 'sesquipedalian', 'perspicacious', 'reserves', 'shifts', 'spare', 'ledger', 'rota', 'payroll', 'handbook'])
+      for (const version of [undefined, 'current', 'archive']) {
+        const text = await search({ q, ...(version ? { version } : {}) });
+        expect(leaked(who, text), `${q} in ${version ?? 'every version'}`).toEqual([]);
+      }
+    // The control: what the reader may read is found.
+    expect(await search({ q: 'close' })).toContain('/vault/after');
+  });
+
+  it('answers a version only restricted pages are in as one that does not exist', async () => {
+    if (who === 'finance') return;
+    expect(await search({ q: 'ledger', version: 'archive' })).toEqual(await search({ q: 'ledger', version: 'qqqqqqq' }));
+  });
+});
+
 describe.each(WHO)('over MCP as %s', (who) => {
   it('no resource, search result, filesystem command or tool names what the reader may not read', async () => {
     for (const [what, text] of Object.entries(await mcpSurfaces(who))) expect(leaked(who, text), what).toEqual([]);

@@ -88,3 +88,23 @@ export function switchers(menus: readonly SwitcherMenu[]): ElementContent[] {
 export function themeToggle(): ElementContent {
   return h('button', { type: 'button', className: ['theme-toggle'], ariaLabel: 'Theme: system' }, 'System');
 }
+
+/**
+ * The header's search box: a button that opens the search dialog (templates/docsite.js), also on
+ * Ctrl/Cmd+K and `/`. It carries the page's version, so results stay in the version the reader is
+ * in (the language is the document's). Searching needs the script: without it the box is not shown.
+ */
+export function searchBox(version: string | undefined): ElementContent {
+  return h(
+    'button',
+    {
+      type: 'button',
+      className: ['search-box', 'js-only'],
+      dataSearchOpen: '',
+      ...(version !== undefined ? { dataVersion: version } : {}),
+      ariaHaspopup: 'dialog',
+      ariaKeyshortcuts: 'Control+K Meta+K /',
+    },
+    [h('span', { className: ['search-box-label'] }, 'Search…'), h('kbd', { className: ['search-box-keys'], ariaHidden: 'true' }, 'Ctrl K')],
+  );
+}

@@ -13,7 +13,7 @@ import { fillTemplate } from '../template.js';
 import { apiEndpoint } from './api-endpoint.js';
 import { contextualMenu } from './contextual-menu.js';
 import { canonicalUrl, metaTag, pageMetaTags } from './head-tags.js';
-import { switchers, tabBar } from './header.js';
+import { searchBox, switchers, tabBar } from './header.js';
 import { breadcrumbs, pager, tableOfContents, tocDropdown } from './page-parts.js';
 import { defaultLanguage, pageInputs, type PageInputs } from './page-inputs.js';
 import { renderSidebar, sidebarEntries, type SidebarEntry } from './sidebar.js';
@@ -125,12 +125,14 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
         title: `Page not found - ${parts.name}`,
         lang: defaultLanguage(index),
         noindex: true,
-        header: `${parts.brand}${parts.globalLinks}${parts.navbar}${parts.themeToggle}`,
+        header: `${parts.brand}${toHtml(searchBox(undefined))}${parts.globalLinks}${parts.navbar}${parts.themeToggle}`,
         sidebar: '',
         content: [
           h('article', { className: ['page', 'not-found'] }, [
             h('h1', 'Page not found'),
-            h('p', ['This page does not exist or has moved. ', h('a', { href: home }, 'Go to the home page'), ' or try the search.']),
+            h('p', ['This page does not exist or has moved. ', h('a', { href: home }, 'Go to the home page'), ' or search the docs.']),
+            // Opens the search dialog with the words of the missing page's path (templates/docsite.js).
+            h('button', { type: 'button', className: ['not-found-search', 'js-only'], dataSearchOpen: '', dataSearchPrefill: 'path' }, 'Search for this page'),
           ]),
         ],
         toc: [],
@@ -168,7 +170,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
       markdown: markdownPath(inputs.url),
       ...(inputs.feed ? { feed: inputs.feed.url } : {}),
       canonical: canonicalUrl(parts.canonicalBase, inputs.url),
-      header: `${parts.brand}${tabBarHtml(inputs.tabs, inputs.activeTab)}${parts.globalLinks}${toHtml(switchers(inputs.switchers))}${parts.navbar}${parts.themeToggle}`,
+      header: `${parts.brand}${toHtml(searchBox(versionOf(inputs)))}${tabBarHtml(inputs.tabs, inputs.activeTab)}${parts.globalLinks}${toHtml(switchers(inputs.switchers))}${parts.navbar}${parts.themeToggle}`,
       sidebar: inputs.sidebar === undefined ? '' : sidebarMarker(inputs.sidebar),
       content,
       toc: tableOfContents(inputs.toc),
@@ -184,6 +186,11 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
     if (tab !== undefined) return tabs[tab]!.items;
     return tabs.length > 0 ? tree.items.filter((item) => !(item.type === 'division' && tabs.some((t) => t.items === item.children))) : tree.items;
   }
+}
+
+/** The version the page is read in: its version switcher's current one; none on a site of one version or a page in every version. */
+function versionOf(inputs: PageInputs): string | undefined {
+  return inputs.switchers.find((menu) => menu.label === 'Version')?.current;
 }
 
 interface DocumentParts {
