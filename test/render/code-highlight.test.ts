@@ -43,7 +43,8 @@ describe('highlightCode', () => {
 
   it('draws every class in both themes, following the page color-scheme', () => {
     const css = codeThemeCss();
-    expect(css).toContain('.code-block .t0 { color: light-dark(#6e7781, #8b949e); }'); // comments
+    // Comments: GitHub's light grey darkened for contrast on the code background.
+    expect(css).toContain('.code-block .t0 { color: light-dark(#59636e, #8b949e); }');
     expect(css).toContain('color: light-dark(#cf222e, #ff7b72)'); // keywords
     expect(templateAsset('docsite.css').endsWith(css)).toBe(true);
     const ts = toHtml(highlightCode('import { a } from "b";\nexport default class A extends B {}', 'ts'));
