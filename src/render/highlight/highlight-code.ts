@@ -12,6 +12,9 @@ export interface MarkedLines {
   focus?: string | undefined;
 }
 
+/** What every notation comment holds (`// [!code ++]`, `# [!code focus]`). */
+const NOTATION = '[!code ';
+
 /** Classes Shiki's notation transformers and the meta's marks put on lines, and on the <pre> that has such lines. */
 const MARKS = { highlight: ['highlighted', 'has-highlighted'], focus: ['focused', 'has-focused'] } as const;
 
@@ -24,12 +27,10 @@ export function highlightCode(code: string, language: string | undefined, marked
   const root = codeHighlighter().codeToHast(code, {
     ...HIGHLIGHT_OPTIONS,
     lang: grammarFor(language) ?? 'text',
+    // Each transformer walks every line: those with nothing to mark are left out.
     transformers: [
-      notationLines,
-      transformerNotationDiff(),
-      transformerNotationHighlight(),
-      transformerNotationFocus(),
-      metaLines(marked),
+      ...(code.includes(NOTATION) ? [notationLines, transformerNotationDiff(), transformerNotationHighlight(), transformerNotationFocus()] : []),
+      ...(marked.highlight || marked.focus ? [metaLines(marked)] : []),
       tokensAsClasses(language),
     ],
   });
@@ -43,7 +44,7 @@ const notationLines: ShikiTransformer = {
   name: 'docsite:notation-lines',
   enforce: 'pre',
   code(code) {
-    for (const line of lineElements(code)) if (textOf(line).includes('[!code ')) line.data = { ...line.data, notation: true } as Element['data'];
+    for (const line of lineElements(code)) if (textOf(line).includes(NOTATION)) line.data = { ...line.data, notation: true } as Element['data'];
   },
 };
 
