@@ -1,9 +1,10 @@
-// Fenced code blocks: a figure with the block's title and language label above the code.
+// Fenced code blocks: a figure with the block's title and language label above the highlighted code.
 import type { Code } from 'mdast';
 import type { Element } from 'hast';
 import { h } from 'hastscript';
 import { isMermaidFence } from '../content/index.js';
 import { mermaidDiagram } from './components/diagram.js';
+import { highlightCode } from './highlight/highlight-code.js';
 
 /** Bare words of a fence's meta that switch a feature on, and the class each puts on the block. */
 const FLAGS = {
@@ -56,21 +57,34 @@ export function codeMeta(meta: string | null | undefined): CodeMeta {
   };
 }
 
-/** Renders a code block with its language label (and title), ready for a copy button; its flags ride on it for the site to draw. */
+/** An `expandable` block longer than this many lines opens collapsed to them. */
+const EXPANDABLE_LINES = 12; // the stylesheet collapses `.code-expandable` to as many
+
+/**
+ * Renders a code block, highlighted, with its language label (and title), ready for a copy
+ * button; its flags ride on it as classes for the stylesheet (line numbers, wrapping). A long
+ * `expandable` block ends with a <details> whose state the stylesheet reads to collapse the
+ * code: it opens without script.
+ */
 export function codeBlock(node: Code): Element {
   if (isMermaidFence(node)) return mermaidDiagram(node.value);
   const language = node.lang ?? undefined;
   const { title, icon, highlight, focus, flags } = codeMeta(node.meta);
   const label = title ?? language ?? 'text';
-  return h(
-    'figure',
-    { className: ['code-block', ...flags], dataTitle: label, dataLanguage: language ?? 'text', dataIcon: icon, dataHighlight: highlight, dataFocus: focus },
-    [
-      h('figcaption', { className: ['code-caption'] }, [
-        ...(title ? [h('span', { className: ['code-title'] }, title)] : []),
-        h('span', { className: ['code-language'] }, language ?? 'text'),
-      ]),
-      h('pre', [h('code', language ? { className: [`language-${language}`] } : {}, node.value)]),
-    ],
-  );
+  const collapsible = flags.includes(FLAGS.expandable) && node.value.split('\n').length > EXPANDABLE_LINES;
+  return h('figure', { className: ['code-block', ...flags], dataTitle: label, dataLanguage: language ?? 'text', dataIcon: icon }, [
+    h('figcaption', { className: ['code-caption'] }, [
+      ...(title ? [h('span', { className: ['code-title'] }, title)] : []),
+      h('span', { className: ['code-language'] }, language ?? 'text'),
+    ]),
+    highlightCode(node.value, language, { highlight, focus }),
+    ...(collapsible ? [expander()] : []),
+  ]);
+}
+
+/** The control of a collapsed block: its summary names what opening (or closing) it does. */
+function expander(): Element {
+  return h('details', { className: ['code-expander'] }, [
+    h('summary', [h('span', { className: ['code-expand'] }, 'Expand'), h('span', { className: ['code-collapse'] }, 'Collapse')]),
+  ]);
 }

@@ -74,8 +74,10 @@ export const BODY_SCHEMA: Schema = {
     iframe: ['src', 'width', 'height', 'allow', 'allowFullScreen', 'loading', 'referrerPolicy', 'frameBorder', 'sandbox'],
     // A card grid's column count; the only inline style docsite writes.
     div: [['style', /^--cols: [1-4]$/], 'dataTitle', 'align'],
-    // A code block's label and the settings of its fence (see codeMeta).
-    figure: ['dataTitle', 'dataLanguage', 'dataIcon', ['dataHighlight', /^[\d,-]+$/], ['dataFocus', /^[\d,-]+$/]],
+    // A code block's label and icon (see codeBlock).
+    figure: ['dataTitle', 'dataLanguage', 'dataIcon'],
+    // A code block's <pre> takes focus, so a reader scrolls it with the keyboard (see highlightCode).
+    pre: [['tabIndex', 0]],
     // A colour swatch's value (Color.Item); only a hex, rgb() or hsl() colour.
     span: ['dataIcon', ['style', SWATCH_STYLE]],
     details: ['open'],

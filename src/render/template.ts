@@ -1,5 +1,6 @@
 // The HTML templates and static assets under templates/, read once from the package.
 import { readFileSync } from 'node:fs';
+import { codeThemeCss } from './highlight/code-theme.js';
 
 const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
 
@@ -25,9 +26,9 @@ export function templateSource(name: string): string {
   return read(name);
 }
 
-/** The content of a static asset. */
+/** The content of a static asset; the stylesheet ends with the colours of highlighted code. */
 export function templateAsset(name: TemplateAsset): string {
-  return read(name);
+  return name === 'docsite.css' ? read(name) + codeThemeCss() : read(name);
 }
 
 /**

@@ -3,6 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { analysePage, KNOWN_COMPONENTS } from '../../src/content/index.js';
 import { COMPONENTS, renderBody } from '../../src/render/index.js';
 
+/** The class attribute of each line of a page's code blocks. */
+function lineClasses(html: string): string[] {
+  return [...html.matchAll(/<span class="(line[^"]*)">/g)].map((match) => match[1]!);
+}
+
 function render(mdx: string): string {
   const { parsed, tree } = analysePage('page.mdx', mdx);
   expect(tree, JSON.stringify(parsed.diagnostics)).toBeDefined();
@@ -44,18 +49,21 @@ describe('renderBody', () => {
     expect(render('```\nplain\n```')).toContain('<span class="code-language">text</span>');
   });
 
-  it('reads code fence flags as flags, not title words, and carries them on the block', () => {
+  it('reads code fence flags as flags, not title words, and draws its line ranges', () => {
     const java = render('```java HelloWorld.java lines icon="java"\nclass A {}\n```');
     expect(java).toContain('<figure class="code-block code-lines" data-title="HelloWorld.java" data-language="java" data-icon="java">');
     expect(java).toContain('<span class="code-title">HelloWorld.java</span>');
-    const many = render('```javascript Line highlighting example {1,3-5} wrap expandable twoslash nocopy focus={2, 4-5} icon=square-js\nx\n```');
+    const many = render('```javascript Line highlighting example {1,3-5} wrap expandable twoslash nocopy focus={2, 4-5} icon=square-js\na\nb\nc\nd\ne\n```');
     expect(many).toContain(
-      '<figure class="code-block code-wrap code-expandable code-twoslash code-nocopy" data-title="Line highlighting example" data-language="javascript" data-icon="square-js" data-highlight="1,3-5" data-focus="2,4-5">',
+      '<figure class="code-block code-wrap code-expandable code-twoslash code-nocopy" data-title="Line highlighting example" data-language="javascript" data-icon="square-js">',
     );
-    expect(render('```js highlight={1-2,5} title="a b.js"\nx\n```')).toContain('data-title="a b.js" data-language="js" data-highlight="1-2,5"');
-    expect(render('```ts focus=2,4\nx\n```')).toContain('<figure class="code-block" data-title="ts" data-language="ts" data-focus="2,4">');
-    // A range that is not one is dropped, never written into the page.
-    expect(render('```ts highlight="1,<x>"\nx\n```')).not.toContain('data-highlight');
+    expect(lineClasses(many)).toEqual(['line highlighted', 'line focused', 'line highlighted', 'line highlighted focused', 'line highlighted focused']);
+    const titled = render('```js highlight={1-2,5} title="a b.js"\na\nb\nc\n```');
+    expect(titled).toContain('data-title="a b.js" data-language="js"');
+    expect(lineClasses(titled)).toEqual(['line highlighted', 'line highlighted', 'line']);
+    expect(lineClasses(render('```ts focus=2,4\nx\ny\n```'))).toEqual(['line', 'line focused']);
+    // A range that is not one marks nothing.
+    expect(lineClasses(render('```ts highlight="1,<x>"\nx\n```'))).toEqual(['line']);
   });
 
   it('gives headings their anchors, including {#custom-id}', () => {
