@@ -16,7 +16,7 @@ export interface CachedPage {
 }
 
 /** The log's first line starts so; the rest names its bodies file. A log of another format (an older docsite) is thrown away. */
-const FORMAT = '{"format":"docsite-page-cache","version":7';
+const FORMAT = '{"format":"docsite-page-cache","version":8';
 const LOG_FILE = 'pages.log';
 /** Bodies files are `bodies.<generation>`; compacting the cache starts a new one. */
 const BODIES_PREFIX = 'bodies.';
