@@ -14,9 +14,8 @@ const draw = async () => {
   const dark = root.classList.contains('dark');
   if (dark === mode) return;
   mode = dark;
-  // `strict`: labels are text, links and click handlers of the source are dropped. Mermaid 12 lays
-  // diagrams out with ELK by default, which is 500 KB (gzip) more per page; dagre draws them as
-  // Mermaid 11 did, and a diagram may still ask for ELK in its own config.
+  // `strict`: labels are text, links and click handlers of the source are dropped. Layout by dagre,
+  // Mermaid's own (Mermaid 12 would default to ELK, 500 KB gzip more per page, and needs Node 22).
   mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', layout: 'dagre', theme: dark ? 'dark' : 'default' });
   for (const diagram of diagrams) {
     const id = `docsite-diagram-${++renders}`;
