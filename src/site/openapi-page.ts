@@ -8,9 +8,16 @@ import { jsonSchemaOf, operationOf, resolve, schemaOf, type Parameter, type Sche
 /** Nested object properties are shown this deep; deeper ones only by name and type. */
 const MAX_DEPTH = 3;
 
-/** Prose from the spec, escaped so MDX reads it as text (no JSX, no expressions). */
+/** Character references for what MDX would read as JSX or an expression. */
+const MDX_TEXT_ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '{': '&#123;', '}': '&#125;' };
+
+/**
+ * Prose from the spec, escaped so MDX reads it as text (no JSX, no expressions). Character
+ * references, not backslashes: a backslash after a URL would join the URL (GFM autolinks take it),
+ * leaving the `<` behind it unescaped (spree's `…#fetching-includes</a>`).
+ */
 function prose(text: string | undefined): string {
-  return (text ?? '').trim().replace(/[\\{}<>]/g, (c) => `\\${c}`);
+  return (text ?? '').trim().replace(/[{}<>]/g, (c) => MDX_TEXT_ESCAPES[c]!);
 }
 
 /** A value for a double-quoted JSX attribute: no quotes or newlines. */

@@ -1,5 +1,5 @@
-// The API section a navigation item with `openapi` and no pages of its own shows: every operation and
-// webhook of the spec, in a group per tag (Mintlify's "dedicated API sections").
+// The API section a navigation item with `openapi` and no endpoints of its own listed shows after its
+// pages: every operation and webhook of the spec, in a group per tag (Mintlify's "dedicated API sections").
 import type { HttpMethod } from '../content/index.js';
 import type { OpenApiDocument } from './openapi.js';
 import { type OperationKey, operationPagePath } from './openapi-page-path.js';

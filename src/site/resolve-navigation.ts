@@ -118,6 +118,25 @@ export function navigationOpenApiFiles(node: unknown): string[] {
   return [...openApiFilesOf(openapi), ...Object.values(rest).flatMap(navigationOpenApiFiles)];
 }
 
+/**
+ * Whether an item lists endpoints that take its own `openapi` (`GET /users`, here or in a group
+ * below that sets none of its own): then Mintlify generates only those, not the whole spec.
+ */
+function listsOwnEndpoints(item: NavDivisionConfig): boolean {
+  return NAV_CHILD_KEYS.some((key) => {
+    const list = item[key];
+    if (!Array.isArray(list)) return false;
+    return list.some((entry) => {
+      if (typeof entry === 'string') {
+        const endpoint = /\s/.test(entry.trim()) ? parseEndpointReference(entry) : undefined;
+        return endpoint !== undefined && endpoint.file === undefined;
+      }
+      const division = entry as NavDivisionConfig;
+      return typeof division === 'object' && division !== null && division.openapi === undefined && listsOwnEndpoints(division);
+    });
+  });
+}
+
 /** The OpenAPI file a `<file> <METHOD> <path>` page entry names. */
 function entryFile(entry: string): string[] {
   const file = /\s/.test(entry.trim()) ? parseEndpointReference(entry)?.file : undefined;
@@ -265,9 +284,15 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
     return { type: 'variants', key: variantKey, options };
   };
 
-  /** The items of a division, version or language: its API section when `openapi` is all it has. */
-  const contents = (item: NavDivisionConfig, ctx: Context): DraftItem[] =>
-    item.openapi !== undefined && !NAV_CHILD_KEYS.some((key) => Array.isArray(item[key])) ? apiSection(item.openapi, ctx) : children(item, ctx);
+  /**
+   * The items of a division, version or language, then its API section when it sets `openapi`:
+   * every operation of the spec after the pages it lists, as Mintlify's build appends them, unless
+   * it lists endpoints of that spec itself (`GET /users`), which then are all it shows of it.
+   */
+  const contents = (item: NavDivisionConfig, ctx: Context): DraftItem[] => {
+    const own = children(item, ctx);
+    return item.openapi !== undefined && !listsOwnEndpoints(item) ? [...own, ...apiSection(item.openapi, ctx)] : own;
+  };
 
   /** The items of a navigation object, its version and language lists among them. */
   const children = (node: NavigationConfig, ctx: Context): DraftItem[] => {

@@ -1,4 +1,4 @@
-// API sections: a navigation item whose `openapi` is all it holds lists every operation of the spec, grouped by tag.
+// API sections: a navigation item with `openapi` and no endpoints of its own listed shows every operation of the spec, grouped by tag, after its pages.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,11 @@ paths:
       description: Every plant of the garden.
       parameters:
         - { name: limit, in: query, description: How many plants to return., schema: { type: integer } }
+        # HTML in a description, a URL right before a tag (spree's): the page must still parse.
+        - name: include
+          in: query
+          description: 'Related resources, see: <a href="https://jsonapi.org/format/#fetching-includes">https://jsonapi.org/format/#fetching-includes</a> {and more}'
+          schema: { type: string }
     post:
       tags: [Plants]
       summary: Add a plant
@@ -218,5 +223,41 @@ describe('API section page slugs', () => {
     );
     expect(pageSlug('GET /plants/{plantId}/water')).toBe('get-plants-water');
     expect(pageSlug("What's new? #1")).toBe('whats-new-1');
+  });
+});
+
+describe('API sections beside listed pages, as Mintlify builds them', () => {
+  it('append the operations after the pages a group lists; a group listing endpoints of its spec shows only those', async () => {
+    const loaded = await loadSite(
+      writeSite({
+        'docs.json': {
+          name: 'Plants',
+          navigation: {
+            groups: [
+              { group: 'Storefront API', openapi: { source: 'plants.yaml', directory: 'store' }, pages: ['store/authentication'] },
+              { group: 'Chosen', openapi: 'plants.yaml', pages: ['overview', 'GET /plants', { group: 'More', pages: ['POST /plants'] }] },
+            ],
+          },
+        },
+        'plants.yaml': PLANTS,
+        'store/authentication.mdx': page({ title: 'Authentication' }, 'See [watering](/store/plant-care/water-a-plant).'),
+        'overview.mdx': page({ title: 'Overview' }, 'Hello.'),
+      }),
+      { jobs: 1 },
+    );
+    expect(loaded.diagnostics).toEqual([]);
+    const [store, chosen] = loaded.site!.navigation.trees[0]!.items;
+    if (store?.type !== 'division' || chosen?.type !== 'division') throw new Error('expected two groups');
+    expect(store.children.map((child) => (child.type === 'division' ? child.label : child.type === 'page' ? child.path : child.type))).toEqual([
+      'store/authentication',
+      'Plants',
+      'Plant Care',
+      'API Reference',
+    ]);
+    expect(chosen.children.map((child) => (child.type === 'division' ? child.label : child.type === 'page' ? child.path : child.type))).toEqual([
+      'overview',
+      'endpoint',
+      'More',
+    ]);
   });
 });
