@@ -11,9 +11,6 @@ import { RpcError } from './rpc-error.js';
 import { searchTool, type SearchArguments } from './search-tool.js';
 import type { Toolset } from './toolset.js';
 
-/** MCP's "resource not found" error code. */
-export const RESOURCE_NOT_FOUND = -32002;
-
 /** What the server says about itself at `initialize`, besides the protocol version. */
 export interface ServerIdentity {
   serverInfo: { name: string; version: string };
@@ -71,9 +68,12 @@ export function listResourceTemplates() {
   return { resourceTemplates: [] as never[] };
 }
 
-/** `resources/read`; an unknown (or unreadable) URI is a protocol error (RpcError, -32002). */
+/**
+ * `resources/read`. An unknown (or unreadable) URI is invalid params naming the URI in `data`, as
+ * SEP-2164 settled it, in place of the -32002 of earlier revisions.
+ */
 export function readResource(context: McpContext, uri: string) {
   const resource = readSkillResource(context, uri);
-  if (!resource) throw new RpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`);
+  if (!resource) throw new RpcError(ErrorCode.InvalidParams, `Resource not found: ${uri}`, { uri });
   return { contents: [resource] };
 }

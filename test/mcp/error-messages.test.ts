@@ -24,7 +24,6 @@ afterAll(async () => {
 
 describe('MCP error messages', () => {
   it.each([
-    ['resources/read', { uri: 'docsite://skills/nope' }, -32002, 'Resource not found: docsite://skills/nope'],
     [
       'tools/call',
       { name: 'delete_everything', arguments: {} },
@@ -42,9 +41,14 @@ describe('MCP error messages', () => {
     expect(body.error).toEqual({ code, message });
   });
 
+  it('answers an unknown resource as invalid params naming its URI (SEP-2164)', async () => {
+    const { body } = await rpc(`${runtime.url}/mcp`, 'resources/read', { uri: 'docsite://skills/nope' });
+    expect(body.error).toEqual({ code: -32602, message: 'Resource not found: docsite://skills/nope', data: { uri: 'docsite://skills/nope' } });
+  });
+
   it('reaches an SDK client with its code named once', async () => {
     const unknown = await client.readResource({ uri: 'docsite://skills/nope' }).catch((error: unknown) => error as Error);
-    expect((unknown as Error).message).toBe('MCP error -32002: Resource not found: docsite://skills/nope');
+    expect((unknown as Error).message).toBe('MCP error -32602: Resource not found: docsite://skills/nope');
     const tool = await client.callTool({ name: 'delete_everything', arguments: {} }).catch((error: unknown) => error as Error);
     expect((tool as Error).message).toMatch(/^MCP error -32602: Unknown tool: delete_everything\./);
   });

@@ -225,8 +225,8 @@ const CASES: Case[] = [
   { name: 'resources/list', body: rpc(3, 'resources/list'), status: 200, expect: { result: 'resources' } },
   { name: 'resources/templates/list', body: rpc(3, 'resources/templates/list'), status: 200, expect: { result: 'resourceTemplates' } },
   { name: 'resources/read', body: rpc(3, 'resources/read', { uri: 'docsite://skills/acme-docs' }), status: 200, expect: { result: 'contents' } },
-  { name: 'resources/read of an unknown skill', body: rpc(3, 'resources/read', { uri: 'docsite://skills/nope' }), status: 200, expect: { error: -32002 } },
-  { name: 'resources/read of another scheme', body: rpc(3, 'resources/read', { uri: 'file:///etc/passwd' }), status: 200, expect: { error: -32002 } },
+  { name: 'resources/read of an unknown skill', body: rpc(3, 'resources/read', { uri: 'docsite://skills/nope' }), status: 200, expect: { error: -32602 } },
+  { name: 'resources/read of another scheme', body: rpc(3, 'resources/read', { uri: 'file:///etc/passwd' }), status: 200, expect: { error: -32602 } },
   { name: 'resources/read without a uri', body: rpc(3, 'resources/read', {}), status: 200, expect: { error: -32603 } },
 
   // Methods the server does not have.
