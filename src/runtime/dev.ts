@@ -81,7 +81,8 @@ export async function dev(options: DevOptions): Promise<DevServer> {
 
   await rebuild([]);
   const listening = await listen((req, res) => handler(req, res), host, options.port ?? 3000, logger);
-  const watcher: FSWatcher = watchSite(dir, rebuild);
+  // A rebuild that throws past the build (its bundle unreadable, say) is logged: the server keeps serving the last site.
+  const watcher: FSWatcher = watchSite(dir, (changed) => rebuild(changed).catch((error: Error) => logger.error('rebuild failed', { message: error.message })));
   return {
     url: listening.url,
     nextBuild: () => new Promise((resolve) => waiting.push(resolve)),
