@@ -1,6 +1,7 @@
 // `npm run bench` / `npx tsx bench/index.ts [name...]`: runs the benchmarks (all, or those named) and prints their tables.
 import { availableParallelism, cpus } from 'node:os';
 import { buildBenchmark } from './build.js';
+import { devLoopBenchmark } from './dev-loop.js';
 import { exportBenchmark } from './export.js';
 import { filesystemBenchmark } from './filesystem.js';
 import { mcpBenchmark } from './mcp.js';
@@ -18,6 +19,7 @@ const BENCHMARKS: Benchmark[] = [
   startupBenchmark,
   validateBenchmark,
   buildBenchmark,
+  devLoopBenchmark,
   mcpBenchmark,
   searchEndpointBenchmark,
   filesystemBenchmark,

@@ -3,7 +3,18 @@ import { join } from 'node:path';
 import { ConfinedFolder, readPageSource, runPool, snippetsDigest, type FrontmatterDefaults, type ParsedPage } from '../content/index.js';
 import type { PageSettings } from '../site/index.js';
 import { SourceStamps } from './source-stamps.js';
-import { BUILD_PAGE_JOB, buildPageSource, bytesOf, pageCacheKey, renderer, textOf, type BuiltPage, type PageContext, type PageText } from './page-job.js';
+import {
+  BUILD_PAGE_JOB,
+  buildPageSource,
+  bytesOf,
+  pageCacheKey,
+  renderer,
+  sourceCacheKey,
+  textOf,
+  type BuiltPage,
+  type PageContext,
+  type PageText,
+} from './page-job.js';
 import { PageCache, type CachedPage } from './page-cache.js';
 
 /** A built page as the build holds it until the bundle is written. */
@@ -74,9 +85,24 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
     },
     parseSource(file, source, defaults) {
       // A page file with its operation added places snippets like any page; a generated page has none.
-      const page = buildPageSource(file, source, defaults ? pageContext : undefined, defaults, pageContext?.iconLibrary);
+      const context = defaults ? pageContext : undefined;
+      const iconLibrary = pageContext?.iconLibrary;
+      const rebuild = (): BuiltPage => buildPageSource(file, source, context, defaults, iconLibrary);
+      // Cached like page files: an API reference of a few hundred operations costs seconds to render again on every save.
+      const key = sourceCacheKey(file, source, context, defaults, iconLibrary);
+      const hit = cache.get(key);
+      keys.set(file, key);
+      if (hit) {
+        built.set(
+          file,
+          heldFromCache(key, hit, () => source, rebuild),
+        );
+        cacheHits++;
+        return hit.parsed;
+      }
+      const page = rebuild();
       built.set(file, hold(page));
-      keys.set(file, page.key!);
+      cache.set(key, page);
       return page.parsed;
     },
     async parse(root, files, onProgress, onMisses, settings) {
@@ -100,9 +126,10 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
         const hit = stamped === undefined ? undefined : cache.get(stamped);
         if (stamped !== undefined && hit) {
           keys.set(file, stamped);
+          const read = (): string => folder.read(file).toString('utf8');
           built.set(
             file,
-            heldFromCache(context, file, stamped, hit, () => folder.read(file).toString('utf8')),
+            heldFromCache(stamped, hit, read, () => buildPageSource(file, read(), context)),
           );
           cacheHits++;
           continue;
@@ -123,7 +150,12 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
           sourceStamps.record(file, key);
           built.set(
             file,
-            heldFromCache(context, file, key, cached, () => read.source),
+            heldFromCache(
+              key,
+              cached,
+              () => read.source,
+              () => buildPageSource(file, read.source, context),
+            ),
           );
           cacheHits++;
         } else misses.push(file);
@@ -144,8 +176,8 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
     },
   };
 
-  /** A page the cache had; its body is read from the cache when laid out, or rendered again if that file went missing. */
-  function heldFromCache(context: PageContext, file: string, key: string, hit: CachedPage, source: () => string): HeldPage {
-    return { ...hit, source, html: () => cache.html(key) ?? buildPageSource(file, source(), context).html };
+  /** A page the cache had; its body is read from the cache when laid out, or rendered again (`rebuild`) if that file went missing. */
+  function heldFromCache(key: string, hit: CachedPage, source: () => string, rebuild: () => BuiltPage): HeldPage {
+    return { ...hit, source, html: () => cache.html(key) ?? rebuild().html };
   }
 }

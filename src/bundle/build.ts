@@ -29,6 +29,12 @@ export interface BuildOptions {
   siteUrl?: string;
   /** Treat warnings as errors: then a warning (a broken link among them), too, fails the build and nothing is written. */
   strict?: boolean;
+  /**
+   * Write the bundle even when every error is in a page file (an MDX or frontmatter error): the
+   * page is laid out with what could be rendered of it, and the report stays not ok. `docsite dev`
+   * serves such a bundle and shows the errors over their pages.
+   */
+  keepBrokenPages?: boolean;
   onProgress?(done: number, total: number): void;
 }
 
@@ -43,6 +49,8 @@ export interface BuildReport {
   cacheHits: number;
   /** Files written (unchanged files are left alone). */
   filesWritten: number;
+  /** Whether the bundle was written: always when ok; with `keepBrokenPages`, also when only pages have errors. */
+  written: boolean;
 }
 
 /** Builds `dir` into a bundle. With errors (broken links are warnings here) nothing is written. Throws UsageError when `dir` is not a docs folder or `out` cannot be its output folder. */
@@ -85,8 +93,9 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
       indexedCount: 0,
       cacheHits: builder.cacheHits,
       filesWritten: 0,
+      written: false,
     };
-    if (!report.ok || !site) return report;
+    if (!site || !(report.ok || (options.keepBrokenPages && onlyInPages(errors, site.pages)))) return report;
 
     const writer = new OutputWriter(outDir);
     const { indexed } = emitBundle(site, builder, writer, siteUrl, { searchWorker });
@@ -95,10 +104,17 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
     await indexed;
     report.filesWritten = writer.commit();
     report.indexedCount = site.pages.filter((p) => p.indexed).length;
+    report.written = true;
     return report;
   } finally {
     await searchWorker?.close();
   }
+}
+
+/** Whether every error is in a page file: then the site's other pages are whole. */
+function onlyInPages(errors: readonly Diagnostic[], pages: readonly { file: string }[]): boolean {
+  const files = new Set(pages.map((page) => page.file));
+  return errors.every((error) => files.has(error.file));
 }
 
 /**

@@ -117,9 +117,20 @@ function finishPage(page: RenderedPage): BuiltPage {
   const parsed = completePage(pending);
   const { title, frontmatter } = parsed.page;
   const markdown = pageMarkdown(withUrlEdits(text, urlEdits), title, frontmatter.description, resolveSnippetUrls(pending.snippets, pending.path));
+  return { parsed, html, markdown, source, key: sourceCacheKey(pending.file, source, context, pending.defaults, iconLibrary) };
+}
+
+/** The cache key of a page built from `source` (see buildPageSource), known before it is built. */
+export function sourceCacheKey(
+  file: string,
+  source: string,
+  context: PageContext | undefined,
+  defaults: FrontmatterDefaults | undefined,
+  iconLibrary: IconLibrary | undefined,
+): string {
   // The frontmatter defaults shape the page as much as its source does.
-  const keyed = pending.defaults ? `${source}\0${JSON.stringify(pending.defaults.data)}` : source;
-  return { parsed, html, markdown, source, key: pageCacheKey(renderer(iconLibrary), pending.file, keyed, context?.snippets) };
+  const keyed = defaults ? `${source}\0${JSON.stringify(defaults.data)}` : source;
+  return pageCacheKey(renderer(iconLibrary), file, keyed, context?.snippets);
 }
 
 /**

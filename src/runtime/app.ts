@@ -45,8 +45,8 @@ export interface AppOptions {
   allowedOrigins?: string[];
   /** Proxy hops to trust for the client address and protocol (express `trust proxy`). */
   trustProxy?: number;
-  /** Rewrites every HTML page before it is sent (`docsite dev` adds its reload script). */
-  transformHtml?(html: string): string;
+  /** Rewrites every HTML page before it is sent (`docsite dev` adds its reload script and error overlay). */
+  transformHtml?(html: string, req: Request): string;
   /** Writes the assistant's answers (`DOCSITE_ASSISTANT_*`); without one it quotes the cited sections. */
   assistantModel?: ChatModel;
   /** Site authentication (`createSiteAuth`); undefined: authentication off, every reader anonymous. */
@@ -154,7 +154,7 @@ export function createApp(options: AppOptions): Express {
   app.use(agentFilesRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
   app.use(changelogFeedRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
   const transformHtml = options.transformHtml ?? ((html: string) => html);
-  app.use(pagesRoute({ bundle, viewOf, transformHtml: auth ? (html, req) => transformHtml(auth.decorateHtml(html, req)) : transformHtml }));
+  app.use(pagesRoute({ bundle, viewOf, transformHtml: auth ? (html, req) => transformHtml(auth.decorateHtml(html, req), req) : transformHtml }));
   app.use(errorHandler(logger));
   return app;
 }

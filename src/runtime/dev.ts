@@ -1,11 +1,12 @@
 // `dev`: build, serve, watch; rebuild on change, reload open tabs, show errors in page and terminal.
 import { watch, type FSWatcher } from 'node:fs';
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import { join, relative, resolve } from 'node:path';
-import { build, readBundle, type BuildReport } from '../bundle/index.js';
+import { build, readBundle, type BuildReport, type LoadedBundle } from '../bundle/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import { openStore } from '../store/index.js';
 import { createApp } from './app.js';
+import { devProblems, NO_PROBLEMS, type DevProblems } from './dev-overlay.js';
 import { devErrorPage, liveReload } from './dev-reload.js';
 import { createFilesystems, type Filesystems } from './filesystems.js';
 import { isLoopback, listen } from './listen.js';
@@ -16,8 +17,8 @@ export interface DevOptions {
   port?: number;
   host?: string;
   logger?: Logger;
-  /** Called after every build, with its report and how long it took. */
-  onBuild?(report: BuildReport, seconds: number): void;
+  /** Called after every build with its report, how long it took, and the files changed since the previous one (none for the first). */
+  onBuild?(report: BuildReport, seconds: number, changed: readonly string[]): void;
 }
 
 export interface DevServer {
@@ -29,6 +30,8 @@ export interface DevServer {
 
 /** Folders a rebuild never depends on: the output, the state, tool folders. */
 const IGNORED = /^(dist|\.docsite|\.git|node_modules)(\/|$)|(^|\/)\.cache(\/|$)/;
+/** How long the watcher waits for more changes: an editor's save is a burst of events within a few milliseconds. */
+const SETTLE_MS = 25;
 
 export async function dev(options: DevOptions): Promise<DevServer> {
   const dir = resolve(options.dir);
@@ -41,41 +44,45 @@ export async function dev(options: DevOptions): Promise<DevServer> {
   let waiting: ((report: BuildReport) => void)[] = [];
   // The filesystem tool's workers hold the site of one build: a new build stops the previous ones.
   let filesystems: Filesystems | undefined;
+  /** The site being served (the last one written), and the errors of the last build, shown over its pages. */
+  let bundle: LoadedBundle | undefined;
+  let problems: DevProblems = NO_PROBLEMS;
+  const overlayOf = (req: IncomingMessage): string => problems.overlayFor(bundle && pageRequested(bundle, req));
 
-  const rebuild = async (): Promise<void> => {
+  const rebuild = async (changed: readonly string[]): Promise<void> => {
     const started = performance.now();
-    const report = await build(dir, { out }).catch(
-      (error: Error): BuildReport => ({
-        ok: false,
-        errors: [crashDiagnostic(error)],
-        warnings: [],
-        outDir: out,
-        pageCount: 0,
-        indexedCount: 0,
-        cacheHits: 0,
-        filesWritten: 0,
-      }),
-    );
-    options.onBuild?.(report, (performance.now() - started) / 1000);
-    if (report.ok) {
-      const bundle = await readBundle(out);
+    // A page with errors is written too, so that every other page keeps working while it is fixed.
+    const report = await build(dir, { out, keepBrokenPages: true }).catch((error: Error): BuildReport => crashReport(error, out));
+    if (report.written) {
       const previous = filesystems;
+      bundle = await readBundle(out);
       filesystems = createFilesystems(bundle, false);
-      handler = reload.wrap(createApp({ bundle, store, logger, loopbackOnly: isLoopback(host), transformHtml: reload.inject, filesystems }));
+      handler = reload.wrap(
+        createApp({
+          bundle,
+          store,
+          logger: withoutAssetRequests(logger),
+          loopbackOnly: isLoopback(host),
+          transformHtml: (html, req) => reload.inject(html, overlayOf(req)),
+          filesystems,
+        }),
+      );
       void previous?.close();
-    } else {
-      // The server keeps running: every page shows the problems until the next good build.
-      handler = reload.wrap(devErrorPage(report.errors, reload.inject));
     }
+    problems = devProblems(dir, report.errors, new Set(bundle?.manifest.pages.map((page) => page.path)));
+    // Before the first site is written there is nothing to show beneath the errors.
+    if (!bundle) handler = reload.wrap(devErrorPage(problems.overlayFor(undefined), reload.inject));
+    options.onBuild?.(report, (performance.now() - started) / 1000, changed);
     reload.notify();
     const resolved = waiting;
     waiting = [];
     for (const resolve of resolved) resolve(report);
   };
 
-  await rebuild();
+  await rebuild([]);
   const listening = await listen((req, res) => handler(req, res), host, options.port ?? 3000, logger);
-  const watcher: FSWatcher = watchSite(dir, rebuild);
+  // A rebuild that throws past the build (its bundle unreadable, say) is logged: the server keeps serving the last site.
+  const watcher: FSWatcher = watchSite(dir, (changed) => rebuild(changed).catch((error: Error) => logger.error('rebuild failed', { message: error.message })));
   return {
     url: listening.url,
     nextBuild: () => new Promise((resolve) => waiting.push(resolve)),
@@ -89,29 +96,56 @@ export async function dev(options: DevOptions): Promise<DevServer> {
   };
 }
 
-/** Watches the docs folder and runs `rebuild` after changes settle; builds never overlap. */
-function watchSite(dir: string, rebuild: () => Promise<void>): FSWatcher {
+/** The path of the page a request asks for, if it asks for one. */
+function pageRequested(bundle: LoadedBundle, req: IncomingMessage): string | undefined {
+  try {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    return bundle.pagesByUrl.get(path.length > 1 ? path.replace(/\/+$/, '') : path)?.path;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Files a page loads: docsite's own under /_docsite/, stylesheets, scripts, images, fonts. */
+const ASSET_PATH = /^\/_docsite\/|\.(css|m?js|map|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|otf|eot)$/i;
+
+/** The terminal is the author's: a request line for every asset a page loads would bury the ones for pages. */
+function withoutAssetRequests(logger: Logger): Logger {
+  return {
+    ...logger,
+    info(message, fields) {
+      if (message === 'request' && typeof fields?.path === 'string' && ASSET_PATH.test(fields.path)) return;
+      logger.info(message, fields);
+    },
+  };
+}
+
+/** Watches the docs folder and runs `rebuild` with the files changed after changes settle; builds never overlap. */
+function watchSite(dir: string, rebuild: (changed: readonly string[]) => Promise<void>): FSWatcher {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
-  let again = false;
+  const changed = new Set<string>();
   const run = (): void => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = rebuild().finally(() => {
+    if (running || changed.size === 0) return;
+    const files = [...changed].sort();
+    changed.clear();
+    running = rebuild(files).finally(() => {
       running = undefined;
-      if (again) {
-        again = false;
-        run();
-      }
+      run();
     });
   };
   return watch(dir, { recursive: true }, (_event, file) => {
-    if (!file || IGNORED.test(relative(dir, join(dir, file.toString())).split('\\').join('/'))) return;
+    const path = file ? relative(dir, join(dir, file.toString())).split('\\').join('/') : '';
+    if (!path || IGNORED.test(path)) return;
+    changed.add(path);
     clearTimeout(timer);
-    timer = setTimeout(run, 100);
+    timer = setTimeout(run, SETTLE_MS);
   });
+}
+
+/** The report of a build that threw: nothing written, the error shown like a diagnostic. */
+function crashReport(error: Error, outDir: string): BuildReport {
+  return { ok: false, errors: [crashDiagnostic(error)], warnings: [], outDir, pageCount: 0, indexedCount: 0, cacheHits: 0, filesWritten: 0, written: false };
 }
 
 function crashDiagnostic(error: Error): Diagnostic {

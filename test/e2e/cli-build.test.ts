@@ -117,7 +117,8 @@ describe('docsite build', () => {
     expect(runCli(['build', site]).code).toBe(0);
     writeFileSync(join(site, 'quickstart.mdx'), readFileSync(join(site, 'quickstart.mdx'), 'utf8').replace('## ', '## Brand new heading\n\nNew text.\n\n## '));
     const rebuilt = runCli(['build', site]);
-    expect(rebuilt.stdout).toContain('33 pages from cache');
+    // The OpenAPI operations' pages come from the cache too: their spec did not change.
+    expect(rebuilt.stdout).toContain('37 pages from cache');
     // The page's HTML, Markdown and source, the search index, llms-full.txt and the manifest (whose summary it is).
     expect(Number(/(\d+) files written/.exec(rebuilt.stdout)![1])).toBeLessThanOrEqual(6);
     expect(readFileSync(join(bundle, 'quickstart.html'), 'utf8')).toContain('Brand new heading');
@@ -137,13 +138,14 @@ describe('docsite build', () => {
     const incremental = await buildInto(temp());
     // A body edit; a retitled page (its neighbours' previous/next links and its sidebar entry change); a docs.json edit;
     // an edit of a snippet the quickstart places (the page's own file is unchanged, and its stamp with it); an edited image,
-    // which the build copies by its size and times.
+    // which the build copies by its size and times; an edited OpenAPI operation, whose generated page is cached by its text.
     const steps: [string, (text: string) => string][] = [
       ['quickstart.mdx', (text) => `${text}\nOne more paragraph.\n`],
       ['authentication.mdx', (text) => text.replace('title: "Authentication"', 'title: "Signing requests"')],
       ['docs.json', (text) => text.replace('"expanded": false', '"expanded": true')],
       ['snippets/support.mdx', (text) => text.replace('Stuck?', 'Still stuck?')],
       ['images/dashboard.svg', (text) => text.replace('</svg>', '<!-- edited --></svg>')],
+      ['openapi/acme.yaml', (text) => text.replace('Uses cursor pagination.', 'Pages with a cursor.')],
     ];
     for (const [file, change] of steps) {
       writeFileSync(join(site, file), change(readFileSync(join(site, file), 'utf8')));
@@ -154,6 +156,7 @@ describe('docsite build', () => {
     expect(readFileSync(join(incremental, 'quickstart.html'), 'utf8')).toContain('Still stuck? Write to');
     expect(readFileSync(join(incremental, 'quickstart.md'), 'utf8')).toContain('<Tip>\n  Still stuck? Write to');
     expect(readFileSync(join(incremental, 'images/dashboard.svg'), 'utf8')).toContain('<!-- edited --></svg>');
+    expect(readTree(incremental).get('api-reference/customers/list-customers.html')?.toString()).toContain('Pages with a cursor.');
     cpSync(EXAMPLE, site, { recursive: true });
     await buildInto(incremental);
     expect(withoutCache(incremental)).toEqual(withoutCache(original));

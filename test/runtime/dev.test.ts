@@ -3,7 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../src/bundle/index.js';
-import { dev, silentLogger, type DevServer } from '../../src/runtime/index.js';
+import { dev, type DevServer, type Logger } from '../../src/runtime/index.js';
+import { warningsOncePerChange } from '../../src/cli/dev-warnings.js';
 import { copyExample } from '../helpers/serve-process.js';
 import { THEME_SCRIPT_HASH } from '../../src/render/index.js';
 import { THEME_SCRIPT } from '../../src/render/layout/theme-script.js';
@@ -11,10 +12,21 @@ import { THEME_SCRIPT } from '../../src/render/layout/theme-script.js';
 let site: string;
 let server: DevServer;
 const builds: BuildReport[] = [];
+let lastChanged: readonly string[] = [];
+const logged: { message: string; path?: unknown }[] = [];
+const logger: Logger = { info: (message, fields) => logged.push({ message, ...fields }), warn() {}, error() {} };
 
 beforeAll(async () => {
   site = copyExample();
-  server = await dev({ dir: site, port: 0, logger: silentLogger, onBuild: (report) => builds.push(report) });
+  server = await dev({
+    dir: site,
+    port: 0,
+    logger,
+    onBuild(report, _seconds, changed) {
+      builds.push(report);
+      lastChanged = changed;
+    },
+  });
 }, 120_000);
 afterAll(() => server?.close());
 
@@ -58,7 +70,7 @@ describe('docsite dev', () => {
     await events.cancel();
   });
 
-  it('shows a broken page in the browser, keeps running, and recovers on the next good save', async () => {
+  it('shows a broken page with an overlay of its error and source lines; the other pages keep working and show the edits', async () => {
     const file = join(site, 'changelog.mdx');
     const good = readFileSync(file, 'utf8');
     const broken = server.nextBuild();
@@ -66,14 +78,90 @@ describe('docsite dev', () => {
     const report = await broken;
     expect(report.ok).toBe(false);
     expect(report.errors[0]).toMatchObject({ file: 'changelog.mdx', code: 'mdx/syntax' });
-    const page = await fetch(`${server.url}/quickstart`);
-    expect(page.status).toBe(500);
+    const line = report.errors[0]!.line;
+    const page = await fetch(`${server.url}/changelog`);
     const html = await page.text();
-    expect(html).toContain('The docs have 1 error');
-    expect(html).toContain('changelog.mdx:');
+    expect(html).toContain('id="docsite-dev-overlay"');
+    expect(html).toContain(`changelog.mdx:${line}:`);
+    expect(html).toContain('mdx/syntax');
+    // The failing line, marked, with its neighbours.
+    expect(html).toMatch(new RegExp(`<mark data-failing-line>&gt; +${line} \\| This is &lt;not closed</mark>`));
+    expect(html).toContain(`${line - 2} | `);
+    // Another page: served, without the overlay, and its own edit shows.
+    const other = join(site, 'quickstart.mdx');
+    const edited = server.nextBuild();
+    writeFileSync(other, readFileSync(other, 'utf8').replace('## Before you begin', '## Edited while another page is broken\n\n## Before you begin'));
+    expect((await edited).errors).toHaveLength(1);
+    const quickstart = await fetch(`${server.url}/quickstart`);
+    expect(quickstart.status).toBe(200);
+    const quickstartHtml = await quickstart.text();
+    expect(quickstartHtml).toContain('Edited while another page is broken');
+    expect(quickstartHtml).not.toContain('docsite-dev-overlay');
     const fixed = server.nextBuild();
     writeFileSync(file, good);
     expect((await fixed).ok).toBe(true);
-    expect((await fetch(`${server.url}/changelog`)).status).toBe(200);
+    const recovered = await fetch(`${server.url}/changelog`);
+    expect(recovered.status).toBe(200);
+    expect(await recovered.text()).not.toContain('docsite-dev-overlay');
+  });
+
+  it('shows a docs.json error over every page, still serving the last good site beneath it', async () => {
+    const file = join(site, 'docs.json');
+    const good = readFileSync(file, 'utf8');
+    const broken = server.nextBuild();
+    writeFileSync(file, good.replace('{', '{ "name": ,'));
+    const report = await broken;
+    expect(report.ok).toBe(false);
+    expect(report.errors.some((error) => error.file === 'docs.json')).toBe(true);
+    for (const path of ['/quickstart', '/changelog']) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      expect(html).toContain('id="docsite-dev-overlay"');
+      expect(html).toContain('docs.json:');
+      expect(html).toContain('<mark data-failing-line>');
+    }
+    expect(await (await fetch(`${server.url}/quickstart`)).text()).toContain('<h1>Quickstart</h1>');
+    const fixed = server.nextBuild();
+    writeFileSync(file, good);
+    expect((await fixed).ok).toBe(true);
+    expect(await (await fetch(`${server.url}/quickstart`)).text()).not.toContain('docsite-dev-overlay');
+  });
+
+  it('tells which files changed, so each warning is printed once per change', async () => {
+    const changes: (readonly string[])[] = [];
+    const toPrint = warningsOncePerChange();
+    const printed: string[][] = [];
+    const summaries: string[] = [];
+    const record = async (edit: () => void): Promise<void> => {
+      const next = server.nextBuild();
+      edit();
+      const report = await next;
+      changes.push(lastChanged);
+      const { shown, summary } = toPrint(report.warnings, lastChanged);
+      printed.push(shown.map((warning) => `${warning.file} ${warning.code}`));
+      summaries.push(summary);
+    };
+    toPrint(builds.at(-1)!.warnings, []);
+    const linking = join(site, 'authentication.mdx');
+    const linkingText = readFileSync(linking, 'utf8');
+    await record(() => writeFileSync(linking, `${linkingText}\n\nSee [the moon](/no-such-page).\n`));
+    const other = join(site, 'quickstart.mdx');
+    await record(() => writeFileSync(other, `${readFileSync(other, 'utf8')}\nOne more line.\n`));
+    await record(() => writeFileSync(linking, `${readFileSync(linking, 'utf8')}\nAnother line.\n`));
+    await record(() => writeFileSync(linking, linkingText));
+    expect(changes).toEqual([['authentication.mdx'], ['quickstart.mdx'], ['authentication.mdx'], ['authentication.mdx']]);
+    // New: printed. Unchanged and in another file: only counted. In the file saved: printed again. Fixed: counted.
+    expect(printed).toEqual([['authentication.mdx link/broken'], [], ['authentication.mdx link/broken'], []]);
+    expect(summaries).toEqual(['1 warning (1 new)', '1 warning (unchanged)', '1 warning (unchanged)', '0 warnings (1 fixed)']);
+  });
+
+  it('logs page requests but not the assets pages load', async () => {
+    const html = await (await fetch(`${server.url}/quickstart`)).text();
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(html)![1]!;
+    expect((await fetch(`${server.url}${stylesheet}`)).status).toBe(200);
+    expect((await fetch(`${server.url}/_docsite/dev/reload.js`)).status).toBe(200);
+    const paths = logged.filter((line) => line.message === 'request').map((line) => line.path);
+    expect(paths).toContain('/quickstart');
+    expect(paths).not.toContain(stylesheet);
+    expect(paths.some((path) => String(path).startsWith('/_docsite/'))).toBe(false);
   });
 });
