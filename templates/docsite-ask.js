@@ -127,8 +127,10 @@ export function askPanel() {
   let opener;
   let asking = false;
   const root = document.documentElement;
+  const button = document.querySelector('[data-ask-ai-open]');
   panel.addEventListener('close', () => {
     root.classList.remove('ask-open');
+    button?.setAttribute('aria-expanded', 'false');
     opener?.focus();
   });
   close.addEventListener('click', () => panel.close());
@@ -220,6 +222,7 @@ export function askPanel() {
         if (PHONE.matches) panel.showModal();
         else panel.show();
         root.classList.add('ask-open');
+        button?.setAttribute('aria-expanded', 'true');
       }
       input.focus();
       if (question && !asking) void ask(question);
