@@ -1,6 +1,6 @@
 // docsite: progressive enhancement for documentation pages. Every page works without this script;
-// it adds copy buttons, the contextual menu's actions, search, the section marked in the table of
-// contents, and sends API playground requests.
+// it adds copy buttons, the contextual menu's actions, search, Ask AI, the section marked in the table
+// of contents, and sends API playground requests.
 (() => {
   document.documentElement.classList.add('js');
 
@@ -166,6 +166,31 @@
       else return;
       event.preventDefault();
     });
+  }
+
+  // Ask AI: the header's button, Ctrl/Cmd+I and `?assistant` (`?assistant=question` asks it) open the
+  // assistant's panel. Its code (docsite-ask.js) loads the first time, as search's does. A site with
+  // Ask AI off serves its pages without the button.
+  const askButton = document.querySelector('[data-ask-ai-open]');
+  if (askButton) {
+    let panel;
+    const openAsk = async (question) => {
+      const opener = document.activeElement;
+      panel ??= import('/_docsite/docsite-ask.js').then(({ askPanel }) => askPanel());
+      try {
+        (await panel).open(question, opener);
+      } catch {
+        panel = undefined; // a failed load (the network) is tried again at the next open
+      }
+    };
+    askButton.addEventListener('click', () => void openAsk(''));
+    document.addEventListener('keydown', (event) => {
+      if (event.defaultPrevented || event.altKey || !(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'i') return;
+      event.preventDefault();
+      void openAsk('');
+    });
+    const asked = new URLSearchParams(location.search).get('assistant');
+    if (asked !== null) void openAsk(asked.trim());
   }
 
   const copy = async (text, button) => {

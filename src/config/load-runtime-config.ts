@@ -30,6 +30,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   projectId: undefined,
   authentication: undefined,
   mcp: { enabled: true },
+  assistant: { enabled: true },
   oauth: {
     allowedRedirects: [],
     tokenLifetimes: { accessToken: 3600, clientCredentialAccessToken: 1_209_600, refreshToken: 2_592_000, authorizationCode: 60 },
@@ -37,7 +38,8 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   rateLimits: {
     windowSeconds: 3600,
     // SPEC.md 8 (per hour), then docsite's own: OAuth and the playground proxy per client address,
-    // analytics per project, the search box per client address (a search typed out is a request every few keystrokes).
+    // analytics per project, the search box per client address (a search typed out is a request every few keystrokes),
+    // Ask AI per client address (a question is a model call: a reader asks a few, a script thousands).
     quotas: {
       mcpPerUser: 5000,
       search: 10_000,
@@ -49,6 +51,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
       analytics: 1000,
       playgroundProxy: 600,
       readerSearch: 5000,
+      readerAssistant: 100,
     },
     onLimiterFailure: 'open',
     redisKeyPrefix: 'docsite:ratelimit:',
@@ -79,6 +82,7 @@ interface RuntimeConfigFile {
     session?: { secret?: SecretRef; lifetimeSeconds?: number };
   };
   mcp?: { enabled?: boolean };
+  assistant?: { enabled?: boolean };
   oauth?: { allowedRedirectUris?: string[]; tokenLifetimes?: Partial<RuntimeConfig['oauth']['tokenLifetimes']> };
   rateLimits?: Partial<Record<QuotaName, number>> & { windowSeconds?: number; onLimiterFailure?: LimiterFailurePolicy; redisKeyPrefix?: string };
 }
@@ -220,6 +224,7 @@ function configOf(raw: RuntimeConfigFile, file: string, locator: SourceLocator, 
     projectId: raw.projectId,
     authentication,
     mcp: { enabled: raw.mcp?.enabled ?? true },
+    assistant: { enabled: raw.assistant?.enabled ?? true },
     oauth: { allowedRedirects, tokenLifetimes: { ...DEFAULT_RUNTIME_CONFIG.oauth.tokenLifetimes, ...raw.oauth?.tokenLifetimes } },
     rateLimits: rateLimitsOf(raw.rateLimits),
   };

@@ -50,7 +50,7 @@ export interface TokenLifetimes {
   authorizationCode: number;
 }
 
-/** The quotas `docsite serve` enforces: SPEC.md 8's five, and its own on OAuth, analytics, the playground proxy and the reader's search box. */
+/** The quotas `docsite serve` enforces: SPEC.md 8's five, and its own on OAuth, analytics, the playground proxy and the reader's search box and Ask AI panel. */
 export type QuotaName =
   | 'mcpPerUser'
   | 'search'
@@ -61,7 +61,8 @@ export type QuotaName =
   | 'oauthRegister'
   | 'analytics'
   | 'playgroundProxy'
-  | 'readerSearch';
+  | 'readerSearch'
+  | 'readerAssistant';
 
 /** What happens to limited requests while the rate limiter's Redis cannot be reached. */
 export type LimiterFailurePolicy = 'open' | 'closed';
@@ -84,6 +85,8 @@ export interface RuntimeConfig {
   /** Undefined when authentication is off. */
   authentication: AuthenticationConfig | undefined;
   mcp: { enabled: boolean };
+  /** The Ask AI panel of the pages and its endpoint, `POST /_docsite/assistant`. */
+  assistant: { enabled: boolean };
   oauth: { allowedRedirects: AllowedRedirect[]; tokenLifetimes: TokenLifetimes };
   rateLimits: RateLimitsConfig;
 }

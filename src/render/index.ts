@@ -1,6 +1,7 @@
 export { renderBody } from './render-body.js';
 export { resolveBrowserUrls, resolveSnippetUrls, withUrlEdits, type UrlEdit } from './browser-urls.js';
 export { createSiteLayout, type SiteLayout } from './layout/page-layout.js';
+export { withoutAskAiButton } from './layout/ask-ai-button.js';
 export type { PageInputs } from './layout/page-inputs.js';
 export { insertSidebar, isConsistentSidebar, sidebarForPage, sidebarMarker, type SidebarFile } from './layout/sidebar-file.js';
 export { TEMPLATE_ASSETS, templateAsset, type TemplateAsset } from './template.js';

@@ -8,7 +8,7 @@ const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
  * Static files every bundle carries under `_docsite/`: one stylesheet, the small script every page
  * loads, and the search dialog's module, which that script imports when a reader first opens search.
  */
-export const TEMPLATE_ASSETS = ['docsite.css', 'docsite.js', 'docsite-search.js'] as const;
+export const TEMPLATE_ASSETS = ['docsite.css', 'docsite.js', 'docsite-search.js', 'docsite-ask.js'] as const;
 /** The script that draws Mermaid diagrams, in bundles with a page that has one (see featureFiles). */
 export const DIAGRAM_SCRIPT = 'diagrams.js';
 export type TemplateAsset = (typeof TEMPLATE_ASSETS)[number] | typeof DIAGRAM_SCRIPT;

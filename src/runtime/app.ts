@@ -6,10 +6,12 @@ import type { ChatModel } from '../assistant/index.js';
 import { DEFAULT_RUNTIME_CONFIG } from '../config/index.js';
 import { bearerTokenOf, isApiKey, type SiteAuth } from '../auth/index.js';
 import { BUNDLE_PATHS, type LoadedBundle } from '../bundle/index.js';
+import { withoutAskAiButton } from '../render/index.js';
 import { createToolset, type McpContext } from '../mcp/index.js';
 import { ANONYMOUS, type Principal } from '../site/index.js';
 import { memoryRateLimiter } from '../ratelimit/index.js';
 import type { Store } from '../store/index.js';
+import { assistantAnswers } from './assistant-answers.js';
 import { createFilesystems, type Filesystems } from './filesystems.js';
 import { errorHandler } from './http-error.js';
 import type { Logger } from './logger.js';
@@ -20,6 +22,7 @@ import { createRateLimits, type RateLimits } from './rate-limits.js';
 import { readerView, type ReaderView } from './reader-view.js';
 import { requestLog } from './request-log.js';
 import { agentFilesRoute } from './routes/agent-files-route.js';
+import { askAiRoute } from './routes/ask-ai-route.js';
 import { changelogFeedRoute } from './routes/changelog-feed-route.js';
 import { compressResponses } from './compression.js';
 import { discoveryRoute } from './routes/discovery-route.js';
@@ -49,6 +52,8 @@ export interface AppOptions {
   transformHtml?(html: string, req: Request): string;
   /** Writes the assistant's answers (`DOCSITE_ASSISTANT_*`); without one it quotes the cited sections. */
   assistantModel?: ChatModel;
+  /** Whether pages offer Ask AI, answered at `POST /_docsite/assistant` (runtime config `assistant.enabled`). Default true. */
+  assistantEnabled?: boolean;
   /** Site authentication (`createSiteAuth`); undefined: authentication off, every reader anonymous. */
   auth?: SiteAuth;
   /** With authentication on: whether the MCP servers are served (runtime config `mcp.enabled`, SPEC.md 4.4). Default true. */
@@ -123,7 +128,8 @@ export function createApp(options: AppOptions): Express {
   );
   if (auth) app.use(auth.router);
   if (mcpEnabled) app.use(discoveryRoute({ bundle, siteUrl: options.siteUrl, authentication, toolset }));
-  app.use(restApiRoute({ bundle, store, logger, siteUrl: options.siteUrl, authentication, assistantModel: options.assistantModel, rateLimits }));
+  const answers = assistantAnswers({ bundle, store, logger, authentication, model: options.assistantModel });
+  app.use(restApiRoute({ bundle, store, siteUrl: options.siteUrl, assistantAnswers: answers, rateLimits }));
   // The public server answers everyone as anonymous, signed in or not; the authenticated one only bearer tokens.
   const publicLimit = mcpLimit(rateLimits, toolset, { search: 'search', filesystem: 'filesystem' }, projectId);
   if (mcpEnabled)
@@ -151,9 +157,13 @@ export function createApp(options: AppOptions): Express {
     }),
   );
   app.use(searchRoute({ bundle, viewOf, rateLimits }));
+  const assistantEnabled = options.assistantEnabled !== false;
+  app.use(askAiRoute({ enabled: assistantEnabled, answers, viewOf, rateLimits, siteUrl: options.siteUrl, logger }));
   app.use(agentFilesRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
   app.use(changelogFeedRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
-  const transformHtml = options.transformHtml ?? ((html: string) => html);
+  const given = options.transformHtml ?? ((html: string) => html);
+  // Pages are built with the Ask AI button; a site that turned it off serves them without.
+  const transformHtml = assistantEnabled ? given : (html: string, req: Request) => given(withoutAskAiButton(html), req);
   app.use(pagesRoute({ bundle, viewOf, transformHtml: auth ? (html, req) => transformHtml(auth.decorateHtml(html, req), req) : transformHtml }));
   app.use(errorHandler(logger));
   return app;

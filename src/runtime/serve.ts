@@ -116,6 +116,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     rateLimits,
     filesystems,
     ...(auth ? { auth, mcpEnabled: config.mcp.enabled } : {}),
+    assistantEnabled: config.assistant.enabled,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(modelConfig ? { assistantModel: openAiChatModel(modelConfig) } : {}),
   });

@@ -13,6 +13,7 @@ import { fillTemplate } from '../template.js';
 import { apiEndpoint } from './api-endpoint.js';
 import { contextualMenu } from './contextual-menu.js';
 import { canonicalUrl, metaTag, pageMetaTags } from './head-tags.js';
+import { ASK_AI_BUTTON } from './ask-ai-button.js';
 import { searchBox, switchers, tabBar } from './header.js';
 import { breadcrumbs, pager, tableOfContents, tocDropdown } from './page-parts.js';
 import { defaultLanguage, pageInputs, type PageInputs } from './page-inputs.js';
@@ -125,7 +126,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
         title: `Page not found - ${parts.name}`,
         lang: defaultLanguage(index),
         noindex: true,
-        header: `${parts.brand}${toHtml(searchBox(undefined))}${parts.globalLinks}${parts.navbar}${parts.themeToggle}`,
+        header: `${parts.brand}${toHtml(searchBox(undefined))}${ASK_AI_BUTTON}${parts.globalLinks}${parts.navbar}${parts.themeToggle}`,
         sidebar: '',
         content: [
           h('article', { className: ['page', 'not-found'] }, [
@@ -170,7 +171,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
       markdown: markdownPath(inputs.url),
       ...(inputs.feed ? { feed: inputs.feed.url } : {}),
       canonical: canonicalUrl(parts.canonicalBase, inputs.url),
-      header: `${parts.brand}${toHtml(searchBox(versionOf(inputs)))}${tabBarHtml(inputs.tabs, inputs.activeTab)}${parts.globalLinks}${toHtml(switchers(inputs.switchers))}${parts.navbar}${parts.themeToggle}`,
+      header: `${parts.brand}${toHtml(searchBox(versionOf(inputs)))}${ASK_AI_BUTTON}${tabBarHtml(inputs.tabs, inputs.activeTab)}${parts.globalLinks}${toHtml(switchers(inputs.switchers))}${parts.navbar}${parts.themeToggle}`,
       sidebar: inputs.sidebar === undefined ? '' : sidebarMarker(inputs.sidebar),
       content,
       toc: tableOfContents(inputs.toc),

@@ -1,9 +1,8 @@
 // The REST API under /v1: the assistant, the analytics export and the OpenAPI document. No CORS: it is for servers.
 import { Router } from 'express';
-import type { ChatModel } from '../../assistant/index.js';
 import type { LoadedBundle } from '../../bundle/index.js';
 import type { Store } from '../../store/index.js';
-import type { Logger } from '../logger.js';
+import type { AssistantAnswers } from '../assistant-answers.js';
 import type { RateLimits } from '../rate-limits.js';
 import { analyticsRoute } from './analytics-route.js';
 import { assistantRoute } from './assistant-route.js';
@@ -13,11 +12,9 @@ import { openApiRoute } from './openapi-route.js';
 export interface RestApiRouteOptions {
   bundle: LoadedBundle;
   store: Store;
-  logger: Logger;
   siteUrl: string | undefined;
-  authentication: boolean;
-  /** The assistant's model; extractive answers without one. */
-  assistantModel?: ChatModel | undefined;
+  /** The assistant's answers, shared with the page's Ask AI panel. */
+  assistantAnswers: AssistantAnswers;
   rateLimits: RateLimits;
 }
 
@@ -29,6 +26,9 @@ export function restApiRoute(options: RestApiRouteOptions): Router {
   const router = Router();
   router.use(openApiRoute(options.siteUrl));
   router.use('/v1/analytics', analyticsRoute({ projectId: options.bundle.manifest.site.projectId, store: options.store, rateLimits: options.rateLimits }));
-  router.use('/v1/assistant', assistantRoute({ ...options, model: options.assistantModel }));
+  router.use(
+    '/v1/assistant',
+    assistantRoute({ projectId: options.bundle.manifest.site.projectId, store: options.store, siteUrl: options.siteUrl, answers: options.assistantAnswers }),
+  );
   return router;
 }
