@@ -1,6 +1,8 @@
 // Every page of the example site, and of a site holding each component a reader meets (with a brand
 // colour too pale for text), light and dark, on a desktop and a phone screen: axe-core finds no
-// serious or critical WCAG 2.1 A/AA or best-practice violation, and no page scrolls sideways.
+// serious or critical WCAG 2.1 A/AA or best-practice violation, and no page scrolls sideways; nor
+// with a menu open (the contextual menu, a switcher, the phone's drawer and table of contents), and
+// Escape closes each menu.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +53,21 @@ describeInChromium('accessibility', (browser) => {
       }
       expect(describeProblems(audits)).toEqual([]);
     });
+  });
+
+  it.each(['light', 'dark'] as const)('has no serious or critical axe violation with a menu open (%s)', async (theme) => {
+    const OPENERS = { desktop: ['details.contextual-menu summary', 'details.switcher summary'], phone: ['.menu-button', 'details.toc-dropdown summary'] };
+    const audits: PageAudit[] = [];
+    for (const screen of SCREENS) {
+      const tab = await openAuditTab(browser(), sites.example!.runtime.url, theme, screen);
+      try {
+        for (const opener of OPENERS[screen.name as keyof typeof OPENERS]) audits.push(await tab.audit('/quickstart', opener));
+      } finally {
+        await tab.close();
+      }
+    }
+    expect(audits).toHaveLength(4);
+    expect(describeProblems(audits)).toEqual([]);
   });
 
   it('closes every menu of the header and the page with Escape, opened from the keyboard, focus back on its button', async () => {

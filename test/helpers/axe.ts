@@ -43,8 +43,8 @@ interface AxeResults {
 
 /** A tab reading a site in one theme and one screen width, auditing one page after another. */
 export interface AuditTab {
-  /** Opens `path` of the site, waits for its diagrams to be drawn, and audits it. */
-  audit(path: string): Promise<PageAudit>;
+  /** Opens `path` of the site, waits for its diagrams to be drawn, clicks `opener` when given (a menu's button), and audits it. */
+  audit(path: string, opener?: string): Promise<PageAudit>;
   close(): Promise<void>;
 }
 
@@ -55,13 +55,20 @@ export async function openAuditTab(browser: Browser, origin: string, theme: Them
   const tab = await context.newPage();
   await tab.addInitScript(`localStorage.setItem('docsite-theme', ${JSON.stringify(theme)})`);
   return {
-    async audit(path) {
+    async audit(path, opener) {
       await tab.goto(origin + path);
       const dark = await tab.evaluate("document.documentElement.classList.contains('dark')");
       if (dark !== (theme === 'dark')) throw new Error(`${path} did not take the ${theme} theme`);
       // The tab bypasses the page's policy, which would refuse an expression polled in the page.
       await tab.waitForFunction(DIAGRAMS_DRAWN, undefined, { timeout: 20_000 });
-      return { path, theme, screen: screen.name, violations: await axeViolations(tab), overflowX: await overflowX(tab) };
+      if (opener) await tab.click(opener);
+      return {
+        path: opener ? `${path} with ${opener} clicked` : path,
+        theme,
+        screen: screen.name,
+        violations: await axeViolations(tab),
+        overflowX: await overflowX(tab),
+      };
     },
     close: () => context.close(),
   };
