@@ -80,6 +80,34 @@
     for (const menu of document.querySelectorAll(MENUS)) if (!menu.contains(event.target)) menu.open = false;
   });
 
+  // A table or a formula wider than the column scrolls sideways by itself: while it does, it takes
+  // focus (a formula as a group named for what it is), so a reader without a mouse can scroll it too.
+  // Code blocks always take focus (their <pre> is written so).
+  const markScrollable = () => {
+    for (const region of document.querySelectorAll('.prose table, .katex-display')) {
+      const scrolls = region.scrollWidth > region.clientWidth;
+      if (scrolls === region.hasAttribute('tabindex')) continue;
+      if (!scrolls) {
+        for (const name of ['tabindex', 'role', 'aria-label']) region.removeAttribute(name);
+        continue;
+      }
+      region.tabIndex = 0;
+      if (region.tagName === 'TABLE') continue;
+      region.setAttribute('role', 'group');
+      region.setAttribute('aria-label', 'Formula');
+    }
+  };
+  markScrollable();
+  let scrollableQueued = false;
+  addEventListener('resize', () => {
+    if (scrollableQueued) return;
+    scrollableQueued = true;
+    requestAnimationFrame(() => {
+      scrollableQueued = false;
+      markScrollable();
+    });
+  });
+
   // The sidebar shows the current page's link: scrolled within the sidebar (never the page) when it is out of view.
   const sidebar = document.querySelector('.sidebar');
   const current = sidebar?.querySelector('[aria-current="page"]');

@@ -150,6 +150,21 @@ describe('siteStyle', () => {
     expect(style.decoration).toBeUndefined();
   });
 
+  it('keeps colors readable as text: too pale a primary is darkened, too dark a light color is lightened, to 4.5:1', () => {
+    // Mintlify's own: #26BD6C is its dark-mode green; as the only color, links on white would measure 2.45:1.
+    expect(styleOf({ colors: { primary: '#26BD6C' } }).css).toBe(':root{--site-primary:#197f48;--site-light:#26BD6C;--site-dark:#1b864d}');
+    // A light color for dark mode as dark as a primary (1.91:1 on #0d1117) gets lighter; on the site's own dark background too.
+    expect(styleOf({ colors: { primary: '#4F46E5', light: '#3730A3', dark: '#3730A3' } }).css).toBe(
+      ':root{--site-primary:#4F46E5;--site-light:#7f7bc4;--site-dark:#3730A3}',
+    );
+    expect(styleOf({ colors: { primary: '#4F46E5', light: '#3730A3' }, background: { color: { dark: '#2a2a2a' } } }).css).toContain('--site-light:#8f8bcb');
+    // Readable colors, names and hsl() are kept as written.
+    expect(styleOf({ colors: { primary: '#166E3F', light: '#26BD6C', dark: '#0D4F2C' } }).css).toBe(
+      ':root{--site-primary:#166E3F;--site-light:#26BD6C;--site-dark:#0D4F2C}',
+    );
+    expect(styleOf({ colors: { primary: 'gold' } }).css).toBe(':root{--site-primary:gold;--site-light:gold;--site-dark:gold}');
+  });
+
   it('leaves out what could end the rule or the <style> element, or load from elsewhere', () => {
     const style = styleOf({
       colors: { primary: 'red;}</style><script>alert(1)</script>' },

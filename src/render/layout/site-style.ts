@@ -2,6 +2,7 @@
 import type { DocsConfig, FontConfig } from '../../config/index.js';
 import { browserUrl } from '../browser-urls.js';
 import { isObject } from './config-values.js';
+import { hexOf, parseColor, readableShade } from './readable-color.js';
 
 /** Origins a site's pages load fonts from, beyond the site itself: the Content-Security-Policy names exactly these. */
 export interface FontOrigins {
@@ -39,15 +40,20 @@ export function siteStyle(config: DocsConfig): SiteStyle {
   const property = (name: string, value: string | undefined): void => {
     if (value !== undefined) properties.push(`--site-${name}:${value}`);
   };
-  // Only a primary color: it is every color (as Mintlify does).
-  const primary = color(config.colors?.primary);
-  property('primary', primary);
-  property('light', color(config.colors?.light) ?? primary);
-  property('dark', color(config.colors?.dark) ?? primary);
   const background = isObject(config.background) ? config.background : {};
   const bgColor = isObject(background.color) ? background.color : {};
-  property('bg-light', color(bgColor.light));
-  property('bg-dark', color(bgColor.dark));
+  const bgLight = color(bgColor.light);
+  const bgDark = color(bgColor.dark);
+  // Only a primary color: it is every color (as Mintlify does). Each is kept as written unless it
+  // is unreadable where it is used: then its nearest readable shade takes its place.
+  const primary = color(config.colors?.primary);
+  const light = color(config.colors?.light) ?? primary;
+  const dark = color(config.colors?.dark) ?? primary;
+  property('primary', primary && readable(primary, [bgLight ?? PAGE_BACKGROUNDS.light, ...PAGE_BACKGROUNDS.lightPanels]));
+  property('light', light && readable(light, [bgDark ?? PAGE_BACKGROUNDS.dark, ...PAGE_BACKGROUNDS.darkPanels]));
+  property('dark', dark && readable(dark, [BUTTON_TEXT]));
+  property('bg-light', bgLight);
+  property('bg-dark', bgDark);
   const image = typeof background.image === 'string' ? { light: background.image, dark: background.image } : isObject(background.image) ? background.image : {};
   const imageLight = cssUrl(image.light);
   const imageDark = cssUrl(image.dark) ?? imageLight;
@@ -130,6 +136,24 @@ function siteOrWebUrl(url: unknown): string | undefined {
 function cssUrl(url: unknown): string | undefined {
   const usable = siteOrWebUrl(url);
   return usable === undefined ? undefined : `url(${cssString(usable)})`;
+}
+
+/**
+ * docsite.css's page background where the site sets none, and its panels' (--bg-soft, --code-bg),
+ * light and dark: the primary color is text on the light ones (links, field names), the light
+ * color on the dark ones.
+ */
+const PAGE_BACKGROUNDS = { light: '#ffffff', lightPanels: ['#f6f7f9', '#f3f4f6'], dark: '#0d1117', darkPanels: ['#161b22'] };
+/** The text on the dark color: buttons and the banner are filled with it. */
+const BUTTON_TEXT = '#ffffff';
+
+/** `value` when it reaches a text's contrast against each of `backgrounds`, else its nearest shade that does. Colors this cannot measure (names, hsl()) are kept. */
+function readable(value: string, backgrounds: string[]): string {
+  const rgb = parseColor(value);
+  const measured = backgrounds.map(parseColor).filter((background) => background !== undefined);
+  if (!rgb || measured.length === 0) return value;
+  const shade = readableShade(rgb, measured);
+  return shade === rgb ? value : hexOf(shade);
 }
 
 function color(value: unknown): string | undefined {
