@@ -89,10 +89,10 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
     if (!report.ok || !site) return report;
 
     const writer = new OutputWriter(outDir);
-    const { indexed } = emitBundle(site, builder, writer, siteUrl, { searchWorker });
+    const { indexed, compressed } = emitBundle(site, builder, writer, siteUrl, { searchWorker });
     // Saved while a search worker finishes the index: the entries are this build's pages, good whatever the index does.
     builder.commitCache();
-    await indexed;
+    await Promise.all([indexed, compressed]);
     report.filesWritten = writer.commit();
     report.indexedCount = site.pages.filter((p) => p.indexed).length;
     return report;
