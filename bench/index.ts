@@ -4,6 +4,7 @@ import { buildBenchmark } from './build.js';
 import { exportBenchmark } from './export.js';
 import { filesystemBenchmark } from './filesystem.js';
 import { mcpBenchmark } from './mcp.js';
+import { pageBudgetBenchmark } from './page-budget.js';
 import { rateLimitBenchmark } from './ratelimit.js';
 import { realSites } from './real-sites.js';
 import type { Benchmark } from './report.js';
@@ -20,6 +21,7 @@ const BENCHMARKS: Benchmark[] = [
   buildBenchmark,
   mcpBenchmark,
   searchEndpointBenchmark,
+  pageBudgetBenchmark,
   filesystemBenchmark,
   exportBenchmark,
   rateLimitBenchmark,
