@@ -5,6 +5,7 @@ import { devLoopBenchmark } from './dev-loop.js';
 import { exportBenchmark } from './export.js';
 import { filesystemBenchmark } from './filesystem.js';
 import { mcpBenchmark } from './mcp.js';
+import { pageBudgetBenchmark } from './page-budget.js';
 import { rateLimitBenchmark } from './ratelimit.js';
 import { realSites } from './real-sites.js';
 import type { Benchmark } from './report.js';
@@ -22,6 +23,7 @@ const BENCHMARKS: Benchmark[] = [
   devLoopBenchmark,
   mcpBenchmark,
   searchEndpointBenchmark,
+  pageBudgetBenchmark,
   filesystemBenchmark,
   exportBenchmark,
   rateLimitBenchmark,

@@ -98,10 +98,10 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
     if (!site || !(report.ok || (options.keepBrokenPages && onlyInPages(errors, site.pages)))) return report;
 
     const writer = new OutputWriter(outDir);
-    const { indexed } = emitBundle(site, builder, writer, siteUrl, { searchWorker });
+    const { indexed, compressed } = emitBundle(site, builder, writer, siteUrl, { searchWorker });
     // Saved while a search worker finishes the index: the entries are this build's pages, good whatever the index does.
     builder.commitCache();
-    await indexed;
+    await Promise.all([indexed, compressed]);
     report.filesWritten = writer.commit();
     report.indexedCount = site.pages.filter((p) => p.indexed).length;
     report.written = true;

@@ -1,4 +1,5 @@
 // Lays out the bundle: pages, Markdown, sources, search index, agent files and the manifest.
+import { statSync } from 'node:fs';
 import { ConfinedFolder, RefusedPathError, type PageFeature } from '../content/index.js';
 import {
   createSiteLayout,
@@ -32,6 +33,7 @@ import { generatedSkill } from './generated-skill.js';
 import { MANIFEST_VERSION, type Manifest, type ManifestEndpoint, type ManifestPage } from './manifest.js';
 import type { OutputWriter } from './output-writer.js';
 import type { HeldPage } from './build-pages.js';
+import { Precompressor } from './precompress.js';
 import { projectIdOf } from './project-id.js';
 import { addSearchIndex, type SearchIndexWorker } from './search-index-job.js';
 import { addSourceParts } from './source-parts.js';
@@ -54,10 +56,11 @@ export interface BuiltPages {
   keys: ReadonlyMap<string, string>;
 }
 
-/** What `emitBundle` added: the manifest, and the search index parts once `indexed` settles. */
+/** What `emitBundle` added: the manifest, the search index parts once `indexed` settles, and the compressed copies once `compressed` does. */
 export interface EmittedBundle {
   manifest: Manifest;
   indexed: Promise<void>;
+  compressed: Promise<void>;
 }
 
 /** How `emitBundle` may spread its work. */
@@ -115,16 +118,29 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
   const sidebars = Object.fromEntries([...sidebarKeys].sort().map((key) => [key, `${BUNDLE_PATHS.sidebars}${key}.json`]));
   for (const [key, file] of Object.entries(sidebars)) out.addKeyed(file, layout.sidebarContentKey(key), () => `${JSON.stringify(layout.sidebar(key))}\n`);
   out.add(BUNDLE_PATHS.notFound, layout.notFound());
-  for (const name of TEMPLATE_ASSETS) out.add(`${BUNDLE_PATHS.assets}${name}`, templateAsset(name));
+  // The files served as they are, compressed at build (pages and .md pages are made or filtered per request).
+  const precompressor = new Precompressor(out);
+  const addServedAsIs = (path: string, content: string): void => {
+    out.add(path, content);
+    precompressor.add(path, content);
+  };
+  const copyServedAsIs = (path: string, from: string, stamp: string, bytes: number): void => {
+    out.copy(path, from, stamp);
+    precompressor.addCopy(path, from, stamp, bytes);
+  };
+  for (const name of TEMPLATE_ASSETS) addServedAsIs(`${BUNDLE_PATHS.assets}${name}`, templateAsset(name));
   for (const file of featureFiles(features))
-    if ('content' in file) out.add(file.path, file.content);
-    else out.copy(file.path, file.copyOf, file.stamp);
+    if ('content' in file) addServedAsIs(file.path, file.content);
+    else copyServedAsIs(file.path, file.copyOf, file.stamp, statSync(file.copyOf).size);
   const folder = new ConfinedFolder(site.root);
   for (const file of site.files) {
     if (pageFiles.has(file) || !isPublishedFile(file)) continue;
     const copied = publishedFile(folder, file);
-    if (copied) out.copy(file, copied.real, `file:${copied.stats.size}:${copied.stats.mtimeMs}:${copied.stats.ctimeMs}`);
+    if (copied) copyServedAsIs(file, copied.real, `file:${copied.stats.size}:${copied.stats.mtimeMs}:${copied.stats.ctimeMs}`, copied.stats.size);
   }
+  const compressed = precompressor.done();
+  // As for the search index: a write that fails first ends the build before `compressed` is awaited.
+  compressed.catch(() => undefined);
 
   const skills = site.skills.length > 0 ? site.skills.map((s) => ({ ...s, generated: false })) : [{ ...generatedSkill(site, tools), generated: true }];
   for (const skill of skills) out.add(`${BUNDLE_PATHS.skills}${skill.name}.md`, skill.content);
@@ -167,6 +183,7 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
     searchIndex: searchIndex.files,
     notFound: BUNDLE_PATHS.notFound,
     customFiles,
+    compressed: precompressor.compressedFiles(),
     ...fontOriginsOf(site.config),
   };
   json(BUNDLE_PATHS.manifest, manifest);
@@ -180,7 +197,7 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
   json('.well-known/mcp.json', discoveryDocument(discovery, false));
   json('.well-known/mcp/server-card.json', serverCard(discovery, 'public'));
   json('.well-known/mcp/server-cards.json', serverCards(discovery, false));
-  return { manifest, indexed: searchIndex.written };
+  return { manifest, indexed: searchIndex.written, compressed };
 }
 
 /**

@@ -17,3 +17,4 @@ export type { Manifest, ManifestEndpoint, ManifestPage, ManifestSkill } from './
 export { readBundle, sourcePathOf, type LoadedBundle, type LoadedSkill, type OpenApiFile, type SourceFile } from './read-bundle.js';
 export { skillText } from './generated-skill.js';
 export { readPageHtml } from './page-html.js';
+export { MIN_COMPRESSED_BYTES, PRECOMPRESSED_ENCODINGS, precompressedPath, type PrecompressedEncoding } from './precompress.js';

@@ -83,6 +83,11 @@ export interface Manifest {
    * `serve` sends them in place of those it makes. Bundles of earlier builds have none listed.
    */
   customFiles?: CustomFile[];
+  /**
+   * Bundle-relative paths of the files served as they are that the build compressed (see
+   * precompressedPath): `serve` sends their brotli or gzip copy to a reader who takes it. Bundles of earlier builds have none listed.
+   */
+  compressed?: string[];
   /** Origins of the fonts docs.json names, which the pages' Content-Security-Policy allows; none: the site's own only. */
   fontOrigins?: FontOrigins;
 }

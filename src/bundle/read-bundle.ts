@@ -49,6 +49,8 @@ export interface LoadedBundle {
   skills: LoadedSkill[];
   /** The sidebars pages show, by key (see `readPageHtml`). */
   sidebars: ReadonlyMap<string, SidebarFile>;
+  /** The files that have brotli and gzip copies (Manifest.compressed, see precompressedPath). */
+  compressed: ReadonlySet<string>;
 }
 
 /** The MCP filesystem path of a page: "/" -> "/index.mdx", "/guides/intro" -> "/guides/intro.mdx". */
@@ -95,6 +97,7 @@ export async function readBundle(dir: string, indexOptions: IndexOptions = {}): 
     fileAccess,
     skills,
     sidebars: new Map(sidebars),
+    compressed: new Set(manifest.compressed ?? []),
   };
 }
 

@@ -1,6 +1,8 @@
 // Compressed responses: brotli or gzip as the reader's browser accepts (Vary: Accept-Encoding), for
 // text a page loads (HTML, CSS, JS, JSON, Markdown, llms.txt, XML, SVG). Streams (the MCP server's
 // and the assistant's event streams) are sent as they are: compression would hold their events back.
+// Files the build compressed go as their copies (bundle-file.ts), which this leaves alone; a part of
+// a file (206) goes as it is, since its Content-Range counts the file's bytes.
 import compression from 'compression';
 import type { RequestHandler } from 'express';
 
@@ -12,5 +14,5 @@ export function isCompressedType(contentType: string): boolean {
 }
 
 export const compressResponses: RequestHandler = compression({
-  filter: (_req, res) => isCompressedType(String(res.getHeader('Content-Type') ?? '')),
+  filter: (_req, res) => res.statusCode !== 206 && isCompressedType(String(res.getHeader('Content-Type') ?? '')),
 });
