@@ -103,7 +103,7 @@ export function createApp(options: AppOptions): Express {
     authentication,
     siteUrl: siteUrlOf(req, options.siteUrl),
     filesystem: filesystems.forRequest(readerView(principal, authentication)),
-    feedback: async ({ path, comment }) => void (await store.addFeedback({ projectId, path, comment, source: 'agent' })),
+    feedback: async ({ path, comment }) => void (await store.addFeedback({ projectId, path, comment, source: 'agent', helpful: false })),
   });
 
   app.use(requestLog(logger), urlLengthLimit, compressResponses);
