@@ -37,7 +37,8 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   rateLimits: {
     windowSeconds: 3600,
     // SPEC.md 8 (per hour), then docsite's own: OAuth and the playground proxy per client address,
-    // analytics per project, the search box per client address (a search typed out is a request every few keystrokes).
+    // analytics per project, the search box per client address (a search typed out is a request every few keystrokes),
+    // page feedback per client address (a reader answers once a page: an hour of reading leaves room to spare).
     quotas: {
       mcpPerUser: 5000,
       search: 10_000,
@@ -49,6 +50,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
       analytics: 1000,
       playgroundProxy: 600,
       readerSearch: 5000,
+      readerFeedback: 60,
     },
     onLimiterFailure: 'open',
     redisKeyPrefix: 'docsite:ratelimit:',

@@ -50,7 +50,7 @@ export interface TokenLifetimes {
   authorizationCode: number;
 }
 
-/** The quotas `docsite serve` enforces: SPEC.md 8's five, and its own on OAuth, analytics, the playground proxy and the reader's search box. */
+/** The quotas `docsite serve` enforces: SPEC.md 8's five, and its own on OAuth, analytics, the playground proxy, the reader's search box and page feedback. */
 export type QuotaName =
   | 'mcpPerUser'
   | 'search'
@@ -61,7 +61,8 @@ export type QuotaName =
   | 'oauthRegister'
   | 'analytics'
   | 'playgroundProxy'
-  | 'readerSearch';
+  | 'readerSearch'
+  | 'readerFeedback';
 
 /** What happens to limited requests while the rate limiter's Redis cannot be reached. */
 export type LimiterFailurePolicy = 'open' | 'closed';

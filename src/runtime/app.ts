@@ -26,6 +26,7 @@ import { discoveryRoute } from './routes/discovery-route.js';
 import { healthRoute } from './routes/health-route.js';
 import { mcpOffRoute } from './routes/mcp-off-route.js';
 import { mcpRoute } from './routes/mcp-route.js';
+import { pageFeedbackRoute } from './routes/page-feedback-route.js';
 import { pagesRoute } from './routes/pages-route.js';
 import { playgroundRoute, type PlaygroundLimits } from './routes/playground-route.js';
 import { restApiRoute } from './routes/rest-api-route.js';
@@ -151,6 +152,7 @@ export function createApp(options: AppOptions): Express {
     }),
   );
   app.use(searchRoute({ bundle, viewOf, rateLimits }));
+  app.use(pageFeedbackRoute({ bundle, store, viewOf, rateLimits, siteUrl: options.siteUrl }));
   app.use(agentFilesRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
   app.use(changelogFeedRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
   const transformHtml = options.transformHtml ?? ((html: string) => html);

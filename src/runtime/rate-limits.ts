@@ -16,6 +16,7 @@ const POLICY_NAMES: Record<QuotaName, string> = {
   analytics: 'analytics',
   playgroundProxy: 'playground-proxy',
   readerSearch: 'reader-search',
+  readerFeedback: 'reader-feedback',
 };
 
 /** Units of one quota a request consumes, for one subject (a client address, a site). */

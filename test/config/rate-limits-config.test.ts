@@ -19,6 +19,7 @@ describe('rateLimits in the runtime config', () => {
         analytics: 1000,
         playgroundProxy: 600,
         readerSearch: 5000,
+        readerFeedback: 60,
       },
       onLimiterFailure: 'open',
       redisKeyPrefix: 'docsite:ratelimit:',
