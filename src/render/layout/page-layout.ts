@@ -4,7 +4,6 @@ import type { ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import type { PageFeature } from '../../content/index.js';
-import { siteIconLibrary } from '../../config/index.js';
 import type { NavItem, NavigationTree, SiteModel, SitePage } from '../../site/index.js';
 import { DOCSITE_VERSION } from '../../version.js';
 import { markdownPath } from '../llms-txt.js';
@@ -14,6 +13,7 @@ import { apiEndpoint } from './api-endpoint.js';
 import { contextualMenu } from './contextual-menu.js';
 import { canonicalUrl, metaTag, pageMetaTags } from './head-tags.js';
 import { searchBox, switchers, tabBar } from './header.js';
+import { pageFeedback } from './page-feedback.js';
 import { breadcrumbs, pager, tableOfContents, tocDropdown } from './page-parts.js';
 import { defaultLanguage, pageInputs, type PageInputs } from './page-inputs.js';
 import { renderSidebar, sidebarEntries, type SidebarEntry } from './sidebar.js';
@@ -81,7 +81,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
   const entriesOf = (key: string): SidebarEntry[] => {
     const source = sidebarSources.get(key);
     if (!source) throw new Error(`No page shows sidebar "${key}".`);
-    return (source.entries ??= sidebarEntries(sidebarItems(source.tree, source.tab), index, siteIconLibrary(site.config)));
+    return (source.entries ??= sidebarEntries(sidebarItems(source.tree, source.tab), index, parts.iconLibrary));
   };
 
   return {
@@ -158,6 +158,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
         ...tocDropdown(inputs.toc),
         ...apiEndpoint(inputs.endpoint, inputs.params, inputs.url),
         h('div', { className: ['prose'] }, [{ type: 'raw', value: bodyMark } as unknown as ElementContent]),
+        pageFeedback(inputs.url, parts.iconLibrary),
         ...pager(inputs.pager),
       ]),
     ];

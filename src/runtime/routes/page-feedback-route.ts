@@ -2,7 +2,7 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import { comesFromSite } from '../../auth/index.js';
 import type { LoadedBundle } from '../../bundle/index.js';
-import { PAGE_FEEDBACK_PATH } from '../../site/index.js';
+import { MAX_FEEDBACK_COMMENT, PAGE_FEEDBACK_PATH } from '../../site/index.js';
 import type { Store } from '../../store/index.js';
 import { HttpError } from '../http-error.js';
 import { clientAddress, type RateLimits } from '../rate-limits.js';
@@ -10,8 +10,6 @@ import type { ReaderView } from '../reader-view.js';
 import { methodNotAllowed, noStore } from '../rest-handlers.js';
 import { siteUrlOf } from '../site-url.js';
 
-/** The longest comment kept, in UTF-16 code units as the widget's `maxlength` counts them. */
-export const MAX_FEEDBACK_COMMENT = 2000;
 /** The longest page path taken: far beyond any page's URL. */
 const MAX_PATH_LENGTH = 2048;
 /** Room for the longest comment written entirely in escaped control characters, and the rest of the body. */

@@ -1,0 +1,40 @@
+// "Was this page helpful?" at the foot of every page: Yes or No, then an optional comment; sent by templates/docsite.js.
+import type { Element } from 'hast';
+import { h } from 'hastscript';
+import type { IconLibrary } from '../../icons/index.js';
+import { MAX_FEEDBACK_COMMENT, PAGE_FEEDBACK_PATH } from '../../site/index.js';
+import { icon } from '../components/icon.js';
+
+/**
+ * The widget of the page at `url`, its thumbs drawn from the site's icon `library`. It needs the
+ * script to send anything, so without it the widget is not shown (`js-only`); the comment box and
+ * the thanks stay hidden until the reader answers.
+ */
+export function pageFeedback(url: string, library: IconLibrary): Element {
+  const answer = (helpful: boolean, label: string, iconName: string): Element => {
+    const thumb = icon({ name: iconName }, library);
+    return h('button', { type: 'button', className: ['page-feedback-answer'], dataHelpful: String(helpful), ariaPressed: 'false' }, [
+      ...(thumb ? [thumb] : []),
+      label,
+    ]);
+  };
+  return h(
+    'section',
+    { className: ['page-feedback', 'js-only'], ariaLabelledby: 'docsite-feedback-question', dataEndpoint: PAGE_FEEDBACK_PATH, dataPath: url },
+    [
+      h('div', { className: ['page-feedback-ask'] }, [
+        h('p', { id: 'docsite-feedback-question', className: ['page-feedback-question'] }, 'Was this page helpful?'),
+        h('div', { className: ['page-feedback-answers'], role: 'group', ariaLabelledby: 'docsite-feedback-question' }, [
+          answer(true, 'Yes', 'thumbs-up'),
+          answer(false, 'No', 'thumbs-down'),
+        ]),
+      ]),
+      h('form', { className: ['page-feedback-form'], hidden: true }, [
+        h('label', { htmlFor: 'docsite-feedback-comment' }, 'Anything to add? (optional)'),
+        h('textarea', { id: 'docsite-feedback-comment', name: 'comment', rows: 3, maxLength: MAX_FEEDBACK_COMMENT }),
+        h('button', { type: 'submit' }, 'Send'),
+      ]),
+      h('p', { className: ['page-feedback-status'], role: 'status' }),
+    ],
+  );
+}
