@@ -49,6 +49,20 @@ describe('page layout', () => {
     expect(orphan).toContain('<nav class="sidebar" id="sidebar" aria-label="Docs documentation"></nav>');
   });
 
+  it('ends every page with the feedback widget for its URL, before the previous and next links, shown only with the script', async () => {
+    const site = await siteOf(FILES);
+    const layout = createSiteLayout(site);
+    for (const p of site.pages) {
+      const html = layout.page(layout.inputs(p, treeOf(site, p)), '<p>Body.</p>');
+      const widget = `<section class="page-feedback js-only" aria-labelledby="docsite-feedback-question" data-endpoint="/_docsite/feedback" data-path="${p.url}">`;
+      expect(html, p.url).toContain(widget);
+      expect(html.indexOf(widget), p.url).toBeGreaterThan(html.indexOf('<p>Body.</p>'));
+      if (html.includes('class="pager"')) expect(html.indexOf(widget), p.url).toBeLessThan(html.indexOf('class="pager"'));
+      expect(html, p.url).toContain('<textarea id="docsite-feedback-comment" name="comment" rows="3" maxlength="2000"></textarea>');
+    }
+    expect(layout.notFound()).not.toContain('page-feedback');
+  });
+
   it("marks the page's link current and opens only the collapsed groups around it", async () => {
     const site = await siteOf(FILES);
     const layout = createSiteLayout(site);
@@ -134,6 +148,19 @@ describe('layout keys', () => {
     const after = await siteOf({ ...FILES, 'docs.json': { ...FILES['docs.json'], name: 'Other' } });
     const [keysBefore, keysAfter] = [keysOf(before, createSiteLayout(before)), keysOf(after, createSiteLayout(after))];
     for (const [url, key] of keysBefore) expect(keysAfter.get(url), url).not.toBe(key);
+  });
+
+  it('change on every page with the icon library, which draws the feedback widget’s thumbs', async () => {
+    const before = await siteOf(FILES);
+    const after = await siteOf({ ...FILES, 'docs.json': { ...FILES['docs.json'], icons: { library: 'lucide' } } });
+    const [keysBefore, keysAfter] = [keysOf(before, createSiteLayout(before)), keysOf(after, createSiteLayout(after))];
+    for (const [url, key] of keysBefore) expect(keysAfter.get(url), url).not.toBe(key);
+    const layout = createSiteLayout(after);
+    const html = layout.page(layout.inputs(after.pages.find((p) => p.path === 'deep/one')!, defaultTree(after.navigation)), '<p>One.</p>');
+    // Lucide strokes its icons; Font Awesome fills them.
+    expect(html).toMatch(
+      /<button type="button" class="page-feedback-answer" data-helpful="true" aria-pressed="false"><svg class="icon"[^>]* stroke="currentColor"/,
+    );
   });
 
   it('writes no script URL of docs.json, should a site with them (a validate error) get as far as the layout', async () => {
