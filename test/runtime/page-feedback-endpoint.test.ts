@@ -95,6 +95,9 @@ describe('the page feedback endpoint', () => {
     }
     const longest = await sendFeedback(runtime.url, { path: '/quickstart', helpful: false, comment: 'é'.repeat(2000) });
     expect(longest.status).toBe(201);
+    const noComment = await sendFeedback(runtime.url, { path: '/quickstart', helpful: true, comment: null });
+    expect(noComment.status).toBe(201);
+    expect(((await noComment.json()) as Feedback).comment).toBe('');
   });
 
   it('answers malformed and oversized bodies and other methods with JSON, and keeps serving', async () => {

@@ -68,7 +68,9 @@ export function pageFeedbackRoute({ bundle, store, viewOf, rateLimits, siteUrl }
 function pageFeedbackAnswerOf(body: unknown): PageFeedbackAnswer {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new HttpError(400, 'Invalid feedback.', [{ message: 'The body must be a JSON object: {"path", "helpful", "comment"?}.' }]);
-  const { path, helpful, comment = '' } = body as Record<string, unknown>;
+  const { path, helpful } = body as Record<string, unknown>;
+  // Left out or null: a Yes or No alone.
+  const comment = (body as Record<string, unknown>).comment ?? '';
   const problems: string[] = [];
   if (typeof path !== 'string' || !path.startsWith('/')) problems.push('path is required: the URL path of the page, such as "/quickstart".');
   else if (path.length > MAX_PATH_LENGTH) problems.push(`path must be at most ${MAX_PATH_LENGTH} characters.`);
