@@ -24,10 +24,8 @@ export function pageFeedback(url: string, library: IconLibrary): Element {
     [
       h('div', { className: ['page-feedback-ask'] }, [
         h('p', { id: 'docsite-feedback-question', className: ['page-feedback-question'] }, 'Was this page helpful?'),
-        h('div', { className: ['page-feedback-answers'], role: 'group', ariaLabelledby: 'docsite-feedback-question' }, [
-          answer(true, 'Yes', 'thumbs-up'),
-          answer(false, 'No', 'thumbs-down'),
-        ]),
+        // The region is named by the question already: the buttons need no group of their own to say it again.
+        h('div', { className: ['page-feedback-answers'] }, [answer(true, 'Yes', 'thumbs-up'), answer(false, 'No', 'thumbs-down')]),
       ]),
       h('form', { className: ['page-feedback-form'], hidden: true }, [
         h('label', { htmlFor: 'docsite-feedback-comment' }, 'Anything to add? (optional)'),
