@@ -4,6 +4,7 @@ import type { ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import type { PageFeature } from '../../content/index.js';
+import { siteIconLibrary } from '../../config/index.js';
 import type { NavItem, NavigationTree, SiteModel, SitePage } from '../../site/index.js';
 import { DOCSITE_VERSION } from '../../version.js';
 import { markdownPath } from '../llms-txt.js';
@@ -81,7 +82,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
   const entriesOf = (key: string): SidebarEntry[] => {
     const source = sidebarSources.get(key);
     if (!source) throw new Error(`No page shows sidebar "${key}".`);
-    return (source.entries ??= sidebarEntries(sidebarItems(source.tree, source.tab), index, parts.iconLibrary));
+    return (source.entries ??= sidebarEntries(sidebarItems(source.tree, source.tab), index, siteIconLibrary(site.config)));
   };
 
   return {
@@ -158,7 +159,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
         ...tocDropdown(inputs.toc),
         ...apiEndpoint(inputs.endpoint, inputs.params, inputs.url),
         h('div', { className: ['prose'] }, [{ type: 'raw', value: bodyMark } as unknown as ElementContent]),
-        pageFeedback(inputs.url, parts.iconLibrary),
+        pageFeedback(inputs.url),
         ...pager(inputs.pager),
       ]),
     ];

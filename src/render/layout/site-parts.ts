@@ -1,8 +1,6 @@
 // The parts of the layout all pages share, computed once per build; their hash is part of every page's layout key.
 import { createHash } from 'node:crypto';
 import { toHtml } from 'hast-util-to-html';
-import { siteIconLibrary } from '../../config/index.js';
-import type { IconLibrary } from '../../icons/index.js';
 import { DOCSITE_VERSION } from '../../version.js';
 import { browserUrl } from '../browser-urls.js';
 import { templateSource } from '../template.js';
@@ -46,8 +44,6 @@ export interface SiteParts {
   /** The site's address from `seo.metatags.canonical`, before each page's path. */
   canonicalBase: string | undefined;
   contextual: ContextualOptions;
-  /** docs.json `icons.library`: the sidebar's and the feedback widget's icons come from it. */
-  iconLibrary: IconLibrary;
 }
 
 /** The shared parts of `index`'s site. */
@@ -82,7 +78,6 @@ export function siteParts(index: SiteIndex): SiteParts {
     scripts: toHtml(shared.scripts),
     canonicalBase: tags.canonicalBase,
     contextual: config.contextual?.options ?? [],
-    iconLibrary: siteIconLibrary(config),
   };
 }
 
