@@ -202,10 +202,10 @@
   }
 
   // "Was this page helpful?": Yes or No opens an optional comment; Send records the answer with it.
-  const feedback = document.querySelector('.page-feedback');
+  const feedback = document.querySelector('.feedback-widget');
   if (feedback) {
     const form = feedback.querySelector('form');
-    const status = feedback.querySelector('.page-feedback-status');
+    const status = feedback.querySelector('.feedback-status');
     const answers = feedback.querySelectorAll('[data-helpful]');
     for (const button of answers)
       button.addEventListener('click', () => {
@@ -228,7 +228,7 @@
           }),
         });
         if (!response.ok) throw new Error((await response.json().catch(() => ({}))).error ?? `the server answered ${response.status}`);
-        feedback.querySelector('.page-feedback-ask').hidden = form.hidden = true;
+        feedback.querySelector('.feedback-ask').hidden = form.hidden = true;
         status.textContent = 'Thanks for your feedback!';
         // The button that had the focus is gone: the thanks takes it, so keyboard readers keep their place.
         status.tabIndex = -1;

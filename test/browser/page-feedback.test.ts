@@ -110,8 +110,8 @@ describeInChromium('the page feedback widget in Chromium', (browser) => {
     const context = await browser().newContext({ viewport: SCREENS[1].viewport, javaScriptEnabled: false });
     const tab = await context.newPage();
     await tab.goto(`${runtime.url}/guides/webhooks`);
-    expect(await tab.locator('.page-feedback').count()).toBe(1);
-    expect(await tab.locator('.page-feedback').isVisible()).toBe(false);
+    expect(await tab.locator('.feedback-widget').count()).toBe(1);
+    expect(await tab.locator('.feedback-widget').isVisible()).toBe(false);
     await context.close();
   });
 

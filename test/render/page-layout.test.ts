@@ -54,17 +54,17 @@ describe('page layout', () => {
     const layout = createSiteLayout(site);
     for (const p of site.pages) {
       const html = layout.page(layout.inputs(p, treeOf(site, p)), '<p>Body.</p>');
-      const widget = `<section class="page-feedback js-only" aria-labelledby="docsite-feedback-question" data-endpoint="/_docsite/feedback" data-path="${p.url}">`;
+      const widget = `<section class="feedback-widget js-only" aria-labelledby="docsite-feedback-question" data-endpoint="/_docsite/feedback" data-path="${p.url}">`;
       expect(html, p.url).toContain(widget);
       expect(html.indexOf(widget), p.url).toBeGreaterThan(html.indexOf('<p>Body.</p>'));
       if (html.includes('class="pager"')) expect(html.indexOf(widget), p.url).toBeLessThan(html.indexOf('class="pager"'));
       expect(html, p.url).toContain('<textarea id="docsite-feedback-comment" name="comment" rows="3" maxlength="2000"></textarea>');
       // Lucide's outline thumbs (stroked), the smallest there are.
       expect(html, p.url).toMatch(
-        /<button type="button" class="page-feedback-answer" data-helpful="false" aria-pressed="false"><svg class="icon"[^>]* stroke="currentColor"/,
+        /<button type="button" class="feedback-answer" data-helpful="false" aria-pressed="false"><svg class="icon"[^>]* stroke="currentColor"/,
       );
     }
-    expect(layout.notFound()).not.toContain('page-feedback');
+    expect(layout.notFound()).not.toContain('feedback-widget');
   });
 
   it("marks the page's link current and opens only the collapsed groups around it", async () => {

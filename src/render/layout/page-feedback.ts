@@ -13,26 +13,26 @@ export function pageFeedback(url: string): Element {
     // Lucide's thumbs whatever the site's library: the widget is on every page, and Lucide's two
     // take 0.6 KB of it where Font Awesome's take 2.6 KB.
     const thumb = icon({ name: iconName, library: 'lucide' }, 'lucide');
-    return h('button', { type: 'button', className: ['page-feedback-answer'], dataHelpful: String(helpful), ariaPressed: 'false' }, [
+    return h('button', { type: 'button', className: ['feedback-answer'], dataHelpful: String(helpful), ariaPressed: 'false' }, [
       ...(thumb ? [thumb] : []),
       label,
     ]);
   };
   return h(
     'section',
-    { className: ['page-feedback', 'js-only'], ariaLabelledby: 'docsite-feedback-question', dataEndpoint: PAGE_FEEDBACK_PATH, dataPath: url },
+    { className: ['feedback-widget', 'js-only'], ariaLabelledby: 'docsite-feedback-question', dataEndpoint: PAGE_FEEDBACK_PATH, dataPath: url },
     [
-      h('div', { className: ['page-feedback-ask'] }, [
-        h('p', { id: 'docsite-feedback-question', className: ['page-feedback-question'] }, 'Was this page helpful?'),
+      h('div', { className: ['feedback-ask'] }, [
+        h('p', { id: 'docsite-feedback-question', className: ['feedback-question'] }, 'Was this page helpful?'),
         // The region is named by the question already: the buttons need no group of their own to say it again.
-        h('div', { className: ['page-feedback-answers'] }, [answer(true, 'Yes', 'thumbs-up'), answer(false, 'No', 'thumbs-down')]),
+        h('div', { className: ['feedback-answers'] }, [answer(true, 'Yes', 'thumbs-up'), answer(false, 'No', 'thumbs-down')]),
       ]),
-      h('form', { className: ['page-feedback-form'], hidden: true }, [
+      h('form', { className: ['feedback-form'], hidden: true }, [
         h('label', { htmlFor: 'docsite-feedback-comment' }, 'Anything to add? (optional)'),
         h('textarea', { id: 'docsite-feedback-comment', name: 'comment', rows: 3, maxLength: MAX_FEEDBACK_COMMENT }),
         h('button', { type: 'submit' }, 'Send'),
       ]),
-      h('p', { className: ['page-feedback-status'], role: 'status' }),
+      h('p', { className: ['feedback-status'], role: 'status' }),
     ],
   );
 }
