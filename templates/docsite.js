@@ -1,6 +1,6 @@
 // docsite: progressive enhancement for documentation pages. Every page works without this script;
 // it adds copy buttons, the contextual menu's actions, search, Ask AI, the section marked in the table
-// of contents, and sends API playground requests.
+// of contents, the "Was this page helpful?" widget, and sends API playground requests.
 (() => {
   document.documentElement.classList.add('js');
 
@@ -251,6 +251,45 @@
     banner.querySelector('.banner-dismiss')?.addEventListener('click', () => {
       banner.remove();
       stored(true);
+    });
+  }
+
+  // "Was this page helpful?": Yes or No opens an optional comment; Send records the answer with it.
+  const feedback = document.querySelector('.feedback-widget');
+  if (feedback) {
+    const form = feedback.querySelector('form');
+    const status = feedback.querySelector('.feedback-status');
+    const answers = feedback.querySelectorAll('[data-helpful]');
+    for (const button of answers)
+      button.addEventListener('click', () => {
+        for (const other of answers) other.setAttribute('aria-pressed', String(other === button));
+        form.hidden = false;
+        form.elements.comment.focus();
+      });
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const send = form.querySelector('button');
+      send.disabled = true;
+      try {
+        const response = await fetch(feedback.dataset.endpoint, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            path: feedback.dataset.path,
+            helpful: feedback.querySelector('[aria-pressed="true"]').dataset.helpful === 'true',
+            comment: form.elements.comment.value,
+          }),
+        });
+        if (!response.ok) throw new Error((await response.json().catch(() => ({}))).error ?? `the server answered ${response.status}`);
+        feedback.querySelector('.feedback-ask').hidden = form.hidden = true;
+        status.textContent = 'Thanks for your feedback!';
+        // The button that had the focus is gone: the thanks takes it, so keyboard readers keep their place.
+        status.tabIndex = -1;
+        status.focus();
+      } catch (error) {
+        status.textContent = `Your feedback was not sent: ${error.message}`;
+        send.disabled = false;
+      }
     });
   }
 

@@ -39,7 +39,8 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
     windowSeconds: 3600,
     // SPEC.md 8 (per hour), then docsite's own: OAuth and the playground proxy per client address,
     // analytics per project, the search box per client address (a search typed out is a request every few keystrokes),
-    // Ask AI per client address (a question is a model call: a reader asks a few, a script thousands).
+    // Ask AI per client address (a question is a model call: a reader asks a few, a script thousands),
+    // page feedback per client address (a reader answers once a page: an hour of reading leaves room to spare).
     quotas: {
       mcpPerUser: 5000,
       search: 10_000,
@@ -52,6 +53,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
       playgroundProxy: 600,
       readerSearch: 5000,
       readerAssistant: 100,
+      readerFeedback: 60,
     },
     onLimiterFailure: 'open',
     redisKeyPrefix: 'docsite:ratelimit:',

@@ -50,7 +50,7 @@ export interface TokenLifetimes {
   authorizationCode: number;
 }
 
-/** The quotas `docsite serve` enforces: SPEC.md 8's five, and its own on OAuth, analytics, the playground proxy and the reader's search box and Ask AI panel. */
+/** The quotas `docsite serve` enforces: SPEC.md 8's five, and its own on OAuth, analytics, the playground proxy, and the reader's search box, Ask AI panel and page feedback. */
 export type QuotaName =
   | 'mcpPerUser'
   | 'search'
@@ -62,7 +62,8 @@ export type QuotaName =
   | 'analytics'
   | 'playgroundProxy'
   | 'readerSearch'
-  | 'readerAssistant';
+  | 'readerAssistant'
+  | 'readerFeedback';
 
 /** What happens to limited requests while the rate limiter's Redis cannot be reached. */
 export type LimiterFailurePolicy = 'open' | 'closed';

@@ -29,6 +29,7 @@ import { discoveryRoute } from './routes/discovery-route.js';
 import { healthRoute } from './routes/health-route.js';
 import { mcpOffRoute } from './routes/mcp-off-route.js';
 import { mcpRoute } from './routes/mcp-route.js';
+import { pageFeedbackRoute } from './routes/page-feedback-route.js';
 import { pagesRoute } from './routes/pages-route.js';
 import { playgroundRoute, type PlaygroundLimits } from './routes/playground-route.js';
 import { restApiRoute } from './routes/rest-api-route.js';
@@ -108,7 +109,7 @@ export function createApp(options: AppOptions): Express {
     authentication,
     siteUrl: siteUrlOf(req, options.siteUrl),
     filesystem: filesystems.forRequest(readerView(principal, authentication)),
-    feedback: async ({ path, comment }) => void (await store.addFeedback({ projectId, path, comment, source: 'agent' })),
+    feedback: async ({ path, comment }) => void (await store.addFeedback({ projectId, path, comment, source: 'agent', helpful: false })),
   });
 
   app.use(requestLog(logger), urlLengthLimit, compressResponses);
@@ -159,6 +160,7 @@ export function createApp(options: AppOptions): Express {
   app.use(searchRoute({ bundle, viewOf, rateLimits }));
   const assistantEnabled = options.assistantEnabled !== false;
   app.use(askAiRoute({ enabled: assistantEnabled, answers, viewOf, rateLimits, siteUrl: options.siteUrl, logger }));
+  app.use(pageFeedbackRoute({ bundle, store, viewOf, rateLimits, siteUrl: options.siteUrl }));
   app.use(agentFilesRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
   app.use(changelogFeedRoute({ bundle, siteUrl: options.siteUrl, viewOf }));
   const given = options.transformHtml ?? ((html: string) => html);

@@ -17,6 +17,7 @@ const POLICY_NAMES: Record<QuotaName, string> = {
   playgroundProxy: 'playground-proxy',
   readerSearch: 'reader-search',
   readerAssistant: 'reader-assistant',
+  readerFeedback: 'reader-feedback',
 };
 
 /** Units of one quota a request consumes, for one subject (a client address, a site). */

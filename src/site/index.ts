@@ -2,7 +2,7 @@ export { loadSite, type LoadOptions, type LoadResult, type PageSettings } from '
 export { accessKeyOf, accessOfFileUsedBy, canRead, ANONYMOUS, DEFAULT_ACCESS, type Principal } from './access.js';
 export { validate, type ValidateOptions, type ValidationReport } from './validate.js';
 export { resolveNavigation, normalizePagePath } from './resolve-navigation.js';
-export { PLAYGROUND_PROXY_PATH, runtimePathAt, runtimeClashOf, type RuntimeClash } from './runtime-paths.js';
+export { MAX_FEEDBACK_COMMENT, PAGE_FEEDBACK_PATH, PLAYGROUND_PROXY_PATH, runtimePathAt, runtimeClashOf, type RuntimeClash } from './runtime-paths.js';
 export { pageUrl, markdownPath, encodedUrl, defaultTree, homeRedirect, type SiteModel, type SitePage, type PageAccess } from './site-model.js';
 export { resolveLink } from './check-links.js';
 export { sameSiteLocation } from './same-site-location.js';

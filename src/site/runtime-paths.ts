@@ -4,6 +4,11 @@ import { markdownPath, pageUrl } from './site-model.js';
 /** The API playground's proxy (`POST`): it sends a page's request to the API server for the reader's browser. */
 export const PLAYGROUND_PROXY_PATH = '/_docsite/playground';
 
+/** Where the "Was this page helpful?" widget sends the reader's answer (`POST`). */
+export const PAGE_FEEDBACK_PATH = '/_docsite/feedback';
+/** The longest comment that endpoint keeps, in UTF-16 code units as the widget's `maxlength` counts them. */
+export const MAX_FEEDBACK_COMMENT = 2000;
+
 /**
  * Paths answered with everything under them: the MCP servers (`/mcp/server-card` too) and the
  * OAuth server under `/authed/mcp`, docsite's own files, sign-in pages and live reload, discovery

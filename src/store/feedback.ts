@@ -21,14 +21,18 @@ export interface Feedback {
   createdAt: string;
   source: FeedbackSource;
   status: FeedbackStatus;
+  /** Whether the page helped: a reader's Yes or No; always false from agents, who report problems. */
+  helpful: boolean;
 }
 
 /** What a caller records; the store assigns `id` and `createdAt`. */
 export interface NewFeedback {
   projectId: string;
   path: string;
+  /** Empty when a reader only answered Yes or No. */
   comment: string;
   source: FeedbackSource;
+  helpful: boolean;
   /** Default `open`. */
   status?: FeedbackStatus | undefined;
 }
@@ -60,7 +64,7 @@ export interface FeedbackStore {
   setFeedbackStatus(update: { projectId: string; id: string; status: FeedbackStatus }): Promise<boolean>;
 }
 
-const COLUMNS = ['project_id', 'id', 'created_ms', 'path', 'comment', 'source', 'status'];
+const COLUMNS = ['project_id', 'id', 'created_ms', 'path', 'comment', 'source', 'status', 'helpful'];
 
 interface FeedbackRow {
   id: string;
@@ -69,19 +73,29 @@ interface FeedbackRow {
   comment: string;
   source: FeedbackSource;
   status: FeedbackStatus;
+  /** 0 or 1: SqlValue has no booleans. */
+  helpful: number;
 }
 
 function feedbackOf(row: FeedbackRow): Feedback {
-  return { id: row.id, path: row.path, comment: row.comment, createdAt: isoOf(Number(row.created_ms)), source: row.source, status: row.status };
+  return {
+    id: row.id,
+    path: row.path,
+    comment: row.comment,
+    createdAt: isoOf(Number(row.created_ms)),
+    source: row.source,
+    status: row.status,
+    helpful: row.helpful === 1,
+  };
 }
 
 /** The feedback methods of a SQL store. */
 export function feedbackStore(db: SqlDriver, clock: Clock): FeedbackStore {
   return {
-    async addFeedback({ projectId, path, comment, source, status = 'open' }) {
+    async addFeedback({ projectId, path, comment, source, helpful, status = 'open' }) {
       const { id, at } = newRowId(clock);
-      await insertRows(db, 'feedback', COLUMNS, [[projectId, id, at, path, comment, source, status]]);
-      return { id, path, comment, createdAt: isoOf(at), source, status };
+      await insertRows(db, 'feedback', COLUMNS, [[projectId, id, at, path, comment, source, status, helpful ? 1 : 0]]);
+      return { id, path, comment, createdAt: isoOf(at), source, status, helpful };
     },
 
     async listFeedback(options) {

@@ -125,4 +125,12 @@ export const MIGRATIONS: readonly Migration[] = [
       `ALTER TABLE oauth_codes ADD COLUMN redirect_uri_given INTEGER NOT NULL DEFAULT 1`,
     ],
   },
+  {
+    version: 3,
+    name: 'feedback says whether the page helped',
+    statements: () => [
+      // Feedback recorded before this migration came from the MCP feedback tool, which reports pages that did not help.
+      `ALTER TABLE feedback ADD COLUMN helpful INTEGER NOT NULL DEFAULT 0 CHECK (helpful IN (0, 1))`,
+    ],
+  },
 ];

@@ -21,10 +21,11 @@ forEachEngine('Analytics feedback endpoint', (target) => {
           path: `/guides/page-${i}`,
           comment: `Outdated, see "step ${i}"`,
           source: i % 3 === 0 ? 'widget' : 'agent',
+          helpful: i % 6 === 0,
         }),
       );
     }
-    await api.store.addFeedback({ projectId: 'other', path: '/x', comment: 'not ours', source: 'agent' });
+    await api.store.addFeedback({ projectId: 'other', path: '/x', comment: 'not ours', source: 'agent', helpful: false });
     for (const item of added.filter((_, i) => i % 4 === 0)) await api.store.setFeedbackStatus({ projectId: 'acme', id: item.id, status: 'resolved' });
   });
   afterAll(async () => {
@@ -46,13 +47,13 @@ forEachEngine('Analytics feedback endpoint', (target) => {
     return rows;
   }
 
-  it('lists feedback newest first with exactly the fields id, path, comment, createdAt, source, status', async () => {
+  it('lists feedback newest first with exactly the fields id, path, comment, createdAt, source, status, helpful', async () => {
     const response = await api.get(FEEDBACK, admin);
     expect(response.status).toBe(200);
     expect(response.body.hasMore).toBe(false);
     const rows: Feedback[] = response.body.feedback;
     expect(rows.map((f) => f.id)).toEqual([...added].reverse().map((f) => f.id));
-    expect(Object.keys(rows[0]!).sort()).toEqual(['comment', 'createdAt', 'id', 'path', 'source', 'status']);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['comment', 'createdAt', 'helpful', 'id', 'path', 'source', 'status']);
     expect(rows.at(-1)).toEqual({ ...added[0], status: 'resolved' });
   });
 

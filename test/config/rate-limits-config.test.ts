@@ -20,6 +20,7 @@ describe('rateLimits in the runtime config', () => {
         playgroundProxy: 600,
         readerSearch: 5000,
         readerAssistant: 100,
+        readerFeedback: 60,
       },
       onLimiterFailure: 'open',
       redisKeyPrefix: 'docsite:ratelimit:',

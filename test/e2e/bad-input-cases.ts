@@ -132,6 +132,7 @@ const ENDPOINTS: { method: string; path: string }[] = [
   { method: 'GET', path: '/quickstart.md' },
   { method: 'GET', path: '/llms.txt' },
   { method: 'GET', path: '/_docsite/login' },
+  { method: 'POST', path: '/_docsite/feedback' },
   { method: 'GET', path: '/healthz' },
 ];
 
@@ -391,6 +392,24 @@ export function badInputs(seed: number, target: FuzzTarget): BadInput[] {
       label: `traversal ${path}`,
       request: { method: 'GET', path, headers: { Accept: random.pick(['text/html', 'text/markdown', '*/*']) } },
       check: refusedWithoutLeak,
+    });
+
+  // The page feedback widget's endpoint: wrong types, odd strings, a page that is not there; nothing recorded.
+  const feedback = { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' };
+  const wrongFeedback = [
+    JSON.stringify({ path: random.pick([5, [], {}, null, 'quickstart']), helpful: true }),
+    JSON.stringify({ path: '/quickstart', helpful: random.pick(['yes', 1, null, []]) }),
+    JSON.stringify({ path: '/quickstart', helpful: false, comment: random.pick([7, {}, ['x'], 'x'.repeat(2001), 'a\u0000b']) }),
+    JSON.stringify({ path: `/no-such-page/${random.pick(ODD_STRINGS)}`, helpful: false, comment: random.pick(ODD_STRINGS) }),
+    JSON.stringify({ path: `/quickstart/${random.pick(TRAVERSALS)}`, helpful: true }),
+    JSON.stringify({ __proto__: { path: '/quickstart', helpful: true } }),
+    nested(random.int(1_000, 5_000), random),
+  ];
+  for (const body of wrongFeedback)
+    cases.push({
+      label: `page feedback ${body.slice(0, 60)}`,
+      request: { method: 'POST', path: '/_docsite/feedback', headers: feedback, body },
+      check: jsonClientError(400, 404, 413),
     });
 
   // Every endpoint: odd Unicode in the path, oversized URLs and headers.

@@ -36,7 +36,7 @@ export async function startSdkReference(bundle: LoadedBundle, siteUrl: string): 
       authentication: false,
       siteUrl,
       filesystem: filesystems.forRequest(readerView(ANONYMOUS, false)),
-      feedback: async ({ path, comment }) => void (await store.addFeedback({ projectId, path, comment, source: 'agent' })),
+      feedback: async ({ path, comment }) => void (await store.addFeedback({ projectId, path, comment, source: 'agent', helpful: false })),
     };
     const server = createMcpServer(toolset, context);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -49,6 +49,24 @@ describe('page layout', () => {
     expect(orphan).toContain('<nav class="sidebar" id="sidebar" aria-label="Docs documentation"></nav>');
   });
 
+  it('ends every page with the feedback widget for its URL, before the previous and next links, shown only with the script', async () => {
+    const site = await siteOf(FILES);
+    const layout = createSiteLayout(site);
+    for (const p of site.pages) {
+      const html = layout.page(layout.inputs(p, treeOf(site, p)), '<p>Body.</p>');
+      const widget = `<section class="feedback-widget js-only" aria-labelledby="docsite-feedback-question" data-endpoint="/_docsite/feedback" data-path="${p.url}">`;
+      expect(html, p.url).toContain(widget);
+      expect(html.indexOf(widget), p.url).toBeGreaterThan(html.indexOf('<p>Body.</p>'));
+      if (html.includes('class="pager"')) expect(html.indexOf(widget), p.url).toBeLessThan(html.indexOf('class="pager"'));
+      expect(html, p.url).toContain('<textarea id="docsite-feedback-comment" name="comment" rows="3" maxlength="2000"></textarea>');
+      // Lucide's outline thumbs (stroked), the smallest there are.
+      expect(html, p.url).toMatch(
+        /<button type="button" class="feedback-answer" data-helpful="false" aria-pressed="false"><svg class="icon"[^>]* stroke="currentColor"/,
+      );
+    }
+    expect(layout.notFound()).not.toContain('feedback-widget');
+  });
+
   it("marks the page's link current and opens only the collapsed groups around it", async () => {
     const site = await siteOf(FILES);
     const layout = createSiteLayout(site);

@@ -15,6 +15,7 @@ import { contextualMenu } from './contextual-menu.js';
 import { canonicalUrl, metaTag, pageMetaTags } from './head-tags.js';
 import { ASK_AI_BUTTON } from './ask-ai-button.js';
 import { searchBox, switchers, tabBar } from './header.js';
+import { pageFeedback } from './page-feedback.js';
 import { breadcrumbs, pager, tableOfContents, tocDropdown } from './page-parts.js';
 import { defaultLanguage, pageInputs, type PageInputs } from './page-inputs.js';
 import { renderSidebar, sidebarEntries, type SidebarEntry } from './sidebar.js';
@@ -159,6 +160,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
         ...tocDropdown(inputs.toc),
         ...apiEndpoint(inputs.endpoint, inputs.params, inputs.url),
         h('div', { className: ['prose'] }, [{ type: 'raw', value: bodyMark } as unknown as ElementContent]),
+        pageFeedback(inputs.url),
         ...pager(inputs.pager),
       ]),
     ];

@@ -17,13 +17,47 @@ async function allFeedback(store: Store, options: Omit<ListFeedbackOptions, 'cur
 
 export function feedbackContract(ctx: ContractContext): void {
   describe('feedback', () => {
-    it('records feedback as open by default, with the REFERENCE.md fields', async () => {
+    it('records feedback as open by default, with the REFERENCE.md fields and whether the page helped', async () => {
       const { store } = await ctx.fresh();
-      const saved = await store.addFeedback({ projectId: 'acme', path: '/quickstart', comment: 'Step 3 is outdated', source: 'agent' });
-      expect(Object.keys(saved).sort()).toEqual(['comment', 'createdAt', 'id', 'path', 'source', 'status']);
-      expect(saved).toMatchObject({ path: '/quickstart', comment: 'Step 3 is outdated', source: 'agent', status: 'open' });
+      const saved = await store.addFeedback({ projectId: 'acme', path: '/quickstart', comment: 'Step 3 is outdated', source: 'agent', helpful: false });
+      expect(Object.keys(saved).sort()).toEqual(['comment', 'createdAt', 'helpful', 'id', 'path', 'source', 'status']);
+      expect(saved).toMatchObject({ path: '/quickstart', comment: 'Step 3 is outdated', source: 'agent', status: 'open', helpful: false });
       expect((await store.listFeedback({ projectId: 'acme', limit: 10 })).feedback).toEqual([saved]);
       expect((await store.listFeedback({ projectId: 'other', limit: 10 })).feedback).toEqual([]);
+    });
+
+    it('keeps a reader’s Yes and No apart, with or without a comment', async () => {
+      const { store } = await ctx.fresh();
+      const yes = await store.addFeedback({ projectId: 'acme', path: '/a', comment: '', source: 'widget', helpful: true });
+      const no = await store.addFeedback({ projectId: 'acme', path: '/a', comment: 'The example fails', source: 'widget', helpful: false });
+      expect(yes.helpful).toBe(true);
+      expect((await store.listFeedback({ projectId: 'acme', limit: 10, source: 'widget' })).feedback).toEqual([no, yes]);
+    });
+
+    it('migrates feedback recorded before it said whether the page helped as unhelpful (it came from agents)', async () => {
+      const { store, options } = await ctx.fresh();
+      await store.close();
+      // The database as schema version 2 left it: no helpful column, one row of agent feedback.
+      await ctx.target.sql(options, 'ALTER TABLE feedback DROP COLUMN helpful');
+      await ctx.target.sql(options, 'DELETE FROM schema_migrations WHERE version = 3');
+      await ctx.target.sql(
+        options,
+        "INSERT INTO feedback (project_id, id, created_ms, path, comment, source, status) VALUES ('acme', '01JJ2V8M3Q1ZK5Y8E4WQ6T0B7C', 1737000000000, '/old', 'Outdated', 'agent', 'resolved')",
+      );
+      const migrated = await ctx.open(options);
+      expect((await migrated.listFeedback({ projectId: 'acme', limit: 10 })).feedback).toEqual([
+        {
+          id: '01JJ2V8M3Q1ZK5Y8E4WQ6T0B7C',
+          path: '/old',
+          comment: 'Outdated',
+          createdAt: '2025-01-16T04:00:00.000Z',
+          source: 'agent',
+          status: 'resolved',
+          helpful: false,
+        },
+      ]);
+      const added = await migrated.addFeedback({ projectId: 'acme', path: '/new', comment: '', source: 'widget', helpful: true });
+      expect((await migrated.listFeedback({ projectId: 'acme', limit: 1 })).feedback).toEqual([added]);
     });
 
     it('filters by source and status and pages newest first without repeats', async () => {
@@ -36,6 +70,7 @@ export function feedbackContract(ctx: ContractContext): void {
             path: `/p${i}`,
             comment: `c${i}`,
             source: i % 2 ? 'widget' : 'agent',
+            helpful: i % 3 === 0,
             status: i % 4 === 3 ? 'resolved' : undefined,
           }),
         );
@@ -54,7 +89,7 @@ export function feedbackContract(ctx: ContractContext): void {
 
     it('moves feedback to another status', async () => {
       const { store } = await ctx.fresh();
-      const saved = await store.addFeedback({ projectId: 'acme', path: '/a', comment: 'typo', source: 'widget' });
+      const saved = await store.addFeedback({ projectId: 'acme', path: '/a', comment: 'typo', source: 'widget', helpful: false });
       expect(await store.setFeedbackStatus({ projectId: 'acme', id: saved.id, status: 'resolved' })).toBe(true);
       expect(await store.setFeedbackStatus({ projectId: 'other', id: saved.id, status: 'dismissed' })).toBe(false);
       expect(await store.setFeedbackStatus({ projectId: 'acme', id: 'nope', status: 'dismissed' })).toBe(false);

@@ -1,0 +1,136 @@
+// "Was this page helpful?" in Chromium, on a desktop and a phone screen: Yes or No opens the comment
+// box, Send records the answer and says thanks; it works from the keyboard, is hidden without
+// JavaScript, and axe finds nothing serious with the comment box open, light and dark.
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { build, readBundle } from '../../src/bundle/index.js';
+import type { Feedback } from '../../src/store/index.js';
+import { ARTIFACTS, describeInChromium } from '../helpers/browser.js';
+import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { page, writeSite } from '../helpers/site.js';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let runtime: TestRuntime;
+
+beforeAll(async () => {
+  const dir = writeSite({
+    'docs.json': { name: 'Acme', navigation: { groups: [{ group: 'Guides', pages: ['index', 'guides/webhooks', 'guides/events'] }] } },
+    'index.mdx': page({ title: 'Home' }, 'Welcome to Acme.'),
+    'guides/webhooks.mdx': page({ title: 'Webhooks' }, '## Endpoints\n\nRegister a webhook endpoint to receive events.'),
+    'guides/events.mdx': page({ title: 'Events' }, 'Events are sent to your webhook endpoints as they happen.'),
+  });
+  const report = await build(dir, { out: mkdtempSync(join(tmpdir(), 'docsite-feedback-browser-')), jobs: 1 });
+  expect(report.errors).toEqual([]);
+  runtime = await startRuntime({ bundle: await readBundle(report.outDir) });
+});
+afterAll(async () => {
+  await runtime?.close();
+});
+
+const SCREENS = [
+  { name: 'desktop', viewport: { width: 1400, height: 1000 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+/** The feedback recorded so far, newest first. */
+const recorded = async (): Promise<Pick<Feedback, 'path' | 'helpful' | 'comment' | 'source'>[]> =>
+  (await runtime.store.listFeedback({ projectId: 'acme', limit: 100 })).feedback.map(({ path, helpful, comment, source }) => ({
+    path,
+    helpful,
+    comment,
+    source,
+  }));
+// Strings, evaluated in the page: the tests are compiled without the DOM's types.
+const focusedText = (tab: Page): Promise<string> => tab.evaluate("document.activeElement?.textContent ?? ''");
+const focusedTag = (tab: Page): Promise<string> => tab.evaluate("document.activeElement?.tagName ?? ''");
+
+describeInChromium('the page feedback widget in Chromium', (browser) => {
+  for (const { name, viewport } of SCREENS) {
+    it(`records a No with a comment and a Yes without one, and thanks the reader (${name})`, async () => {
+      const context = await browser().newContext({ viewport });
+      const tab = await context.newPage();
+      await tab.goto(`${runtime.url}/guides/webhooks`);
+      const widget = tab.getByRole('region', { name: 'Was this page helpful?' });
+      await widget.scrollIntoViewIfNeeded();
+      expect(await widget.isVisible()).toBe(true);
+      const comment = widget.getByRole('textbox', { name: 'Anything to add? (optional)' });
+      expect(await comment.isVisible()).toBe(false);
+      await tab.screenshot({ path: join(ARTIFACTS, `page-feedback-${name}-ask.png`) });
+
+      const no = widget.getByRole('button', { name: 'No', exact: true });
+      await no.click();
+      expect(await no.getAttribute('aria-pressed')).toBe('true');
+      expect(await widget.getByRole('button', { name: 'Yes' }).getAttribute('aria-pressed')).toBe('false');
+      expect(await comment.isVisible()).toBe(true);
+      expect(await focusedTag(tab)).toBe('TEXTAREA');
+      await comment.fill('The retry schedule is missing.');
+      await tab.screenshot({ path: join(ARTIFACTS, `page-feedback-${name}-comment.png`) });
+      await widget.getByRole('button', { name: 'Send' }).click();
+      await expect.poll(() => widget.getByRole('status').textContent()).toBe('Thanks for your feedback!');
+      expect(await no.isVisible()).toBe(false);
+      expect(await comment.isVisible()).toBe(false);
+      await tab.screenshot({ path: join(ARTIFACTS, `page-feedback-${name}-thanks.png`) });
+      expect((await recorded())[0]).toEqual({ path: '/guides/webhooks', helpful: false, comment: 'The retry schedule is missing.', source: 'widget' });
+
+      await tab.goto(`${runtime.url}/guides/events`);
+      await tab.getByRole('button', { name: 'Yes' }).click();
+      await tab.getByRole('button', { name: 'Send' }).click();
+      await expect.poll(() => tab.getByRole('status').textContent()).toBe('Thanks for your feedback!');
+      expect((await recorded())[0]).toEqual({ path: '/guides/events', helpful: true, comment: '', source: 'widget' });
+      await context.close();
+    });
+  }
+
+  it('works from the keyboard alone, and the thanks takes the focus', async () => {
+    const context = await browser().newContext({ viewport: SCREENS[0].viewport });
+    const tab = await context.newPage();
+    await tab.goto(`${runtime.url}/`);
+    // The answers are buttons in the tab order: Tab goes from one to the other, Enter answers.
+    await tab.getByRole('button', { name: 'Yes' }).focus();
+    await tab.keyboard.press('Tab');
+    expect(await focusedText(tab)).toBe('No');
+    await tab.keyboard.press('Shift+Tab');
+    await tab.keyboard.press('Enter');
+    expect(await focusedTag(tab)).toBe('TEXTAREA');
+    await tab.keyboard.type('Clear, thanks.');
+    await tab.keyboard.press('Tab');
+    expect(await focusedText(tab)).toBe('Send');
+    await tab.keyboard.press('Enter');
+    await expect.poll(() => focusedText(tab)).toBe('Thanks for your feedback!');
+    expect((await recorded())[0]).toEqual({ path: '/', helpful: true, comment: 'Clear, thanks.', source: 'widget' });
+    await context.close();
+  });
+
+  it('is not shown without JavaScript', async () => {
+    const context = await browser().newContext({ viewport: SCREENS[1].viewport, javaScriptEnabled: false });
+    const tab = await context.newPage();
+    await tab.goto(`${runtime.url}/guides/webhooks`);
+    expect(await tab.locator('.feedback-widget').count()).toBe(1);
+    expect(await tab.locator('.feedback-widget').isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('has no serious or critical axe violations with the comment box open, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      // axe is injected as a script of its own: the page's policy allows only the site's.
+      const context = await browser().newContext({ viewport: SCREENS[0].viewport, colorScheme, bypassCSP: true });
+      const tab = await context.newPage();
+      await tab.goto(`${runtime.url}/guides/webhooks`);
+      await tab.getByRole('button', { name: 'No', exact: true }).click();
+      await tab.getByRole('textbox', { name: 'Anything to add? (optional)' }).scrollIntoViewIfNeeded();
+      await tab.screenshot({ path: join(ARTIFACTS, `page-feedback-${colorScheme}.png`) });
+      await tab.addScriptTag({ path: AXE });
+      const found = (await tab.evaluate('axe.run(document)')) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+      const violations = found.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(violations, colorScheme).toEqual([]);
+      await context.close();
+    }
+  });
+});
