@@ -1,8 +1,7 @@
 // `POST /_docsite/assistant`: the page's Ask AI panel. The assistant's answer as the signed-in reader
 // may read the site, streamed as NDJSON while it is written, and recorded as the REST API's are.
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import type { AnswerEvent } from '../../assistant/index.js';
-import { comesFromSite } from '../../auth/index.js';
 import type { AssistantAnswers } from '../assistant-answers.js';
 import { HttpError } from '../http-error.js';
 import type { Logger } from '../logger.js';
@@ -10,6 +9,7 @@ import { clientAddress, type RateLimits } from '../rate-limits.js';
 import type { ReaderView } from '../reader-view.js';
 import { requestIdOf } from '../request-log.js';
 import { methodNotAllowed, noStore } from '../rest-handlers.js';
+import { fromSiteOnly } from '../site-only.js';
 import { siteUrlOf } from '../site-url.js';
 import { assistantMessageOf, assistantMessageParser } from './assistant-route.js';
 
@@ -38,31 +38,32 @@ export function askAiRoute({ enabled, answers, viewOf, rateLimits, siteUrl, logg
     });
     return router;
   }
-  /** Pages of this site only: a page elsewhere would ask as the reader, with their access and on their quota. */
-  const fromSite = (req: Request, _res: Response, next: () => void): void => {
-    if (!comesFromSite(req.get('origin'), req.get('sec-fetch-site'), new URL(siteUrlOf(req, siteUrl)).origin))
-      throw new HttpError(403, "Ask AI answers the site's own pages only.");
-    next();
-  };
-  router.post(ASK_AI_ENDPOINT, noStore, fromSite, rateLimits.limit('readerAssistant', clientAddress), ...assistantMessageParser(), async (req, res) => {
-    const message = assistantMessageOf(req);
-    const { principal } = viewOf(req);
-    // A reader who closes the panel stops the answer; what was asked is still recorded.
-    const left = new AbortController();
-    res.on('close', () => res.writableFinished || left.abort());
-    res.status(200).type('application/x-ndjson; charset=utf-8').flushHeaders();
-    const send = (event: AskAiEvent): void => void (res.destroyed || res.write(`${JSON.stringify(event)}\n`));
-    try {
-      const events = answers.stream({ message, principal, siteUrl: siteUrlOf(req, siteUrl) }, left.signal);
-      let next = await events.next();
-      for (; !next.done; next = await events.next()) send(next.value);
-      send({ type: 'done', conversationId: next.value.id });
-    } catch (error) {
-      logger.error('assistant answer failed', { requestId: requestIdOf(res), error: error instanceof Error ? error.message : String(error) });
-      send({ type: 'error', error: 'The answer could not be finished. Try again in a moment.' });
-    }
-    res.end();
-  });
+  router.post(
+    ASK_AI_ENDPOINT,
+    noStore,
+    fromSiteOnly(siteUrl, "Ask AI answers the site's own pages only."),
+    rateLimits.limit('readerAssistant', clientAddress),
+    ...assistantMessageParser(),
+    async (req, res) => {
+      const message = assistantMessageOf(req);
+      const { principal } = viewOf(req);
+      // A reader who closes the panel stops the answer; what was asked is still recorded.
+      const left = new AbortController();
+      res.on('close', () => res.writableFinished || left.abort());
+      res.status(200).type('application/x-ndjson; charset=utf-8').flushHeaders();
+      const send = (event: AskAiEvent): void => void (res.destroyed || res.write(`${JSON.stringify(event)}\n`));
+      try {
+        const events = answers.stream({ message, principal, siteUrl: siteUrlOf(req, siteUrl) }, left.signal);
+        let next = await events.next();
+        for (; !next.done; next = await events.next()) send(next.value);
+        send({ type: 'done', conversationId: next.value.id });
+      } catch (error) {
+        logger.error('assistant answer failed', { requestId: requestIdOf(res), error: error instanceof Error ? error.message : String(error) });
+        send({ type: 'error', error: 'The answer could not be finished. Try again in a moment.' });
+      }
+      res.end();
+    },
+  );
   router.all(ASK_AI_ENDPOINT, methodNotAllowed('POST'));
   return router;
 }

@@ -1,6 +1,5 @@
 // `POST /_docsite/feedback`: the "Was this page helpful?" widget's answer, recorded as feedback with source `widget`.
-import express, { Router, type Request, type RequestHandler } from 'express';
-import { comesFromSite } from '../../auth/index.js';
+import express, { Router, type Request } from 'express';
 import type { LoadedBundle } from '../../bundle/index.js';
 import { MAX_FEEDBACK_COMMENT, PAGE_FEEDBACK_PATH } from '../../site/index.js';
 import type { Store } from '../../store/index.js';
@@ -8,7 +7,7 @@ import { HttpError } from '../http-error.js';
 import { clientAddress, type RateLimits } from '../rate-limits.js';
 import type { ReaderView } from '../reader-view.js';
 import { methodNotAllowed, noStore } from '../rest-handlers.js';
-import { siteUrlOf } from '../site-url.js';
+import { fromSiteOnly } from '../site-only.js';
 
 /** The longest page path taken: far beyond any page's URL. */
 const MAX_PATH_LENGTH = 2048;
@@ -33,17 +32,11 @@ interface PageFeedbackAnswer {
 
 export function pageFeedbackRoute({ bundle, store, viewOf, rateLimits, siteUrl }: PageFeedbackRouteOptions): Router {
   const projectId = bundle.manifest.site.projectId;
-  // Before the quota: a request another site's page makes the reader's browser send spends none of the reader's.
-  const fromSiteOnly: RequestHandler = (req, _res, next) => {
-    if (!comesFromSite(req.get('origin'), req.get('sec-fetch-site'), new URL(siteUrlOf(req, siteUrl)).origin))
-      throw new HttpError(403, 'Feedback is taken only from pages of this site.');
-    next();
-  };
   const router = Router();
   router.post(
     PAGE_FEEDBACK_PATH,
     noStore,
-    fromSiteOnly,
+    fromSiteOnly(siteUrl, 'Feedback is taken only from pages of this site.'),
     rateLimits.limit('readerFeedback', clientAddress),
     (req, _res, next) => {
       // JSON only: a form on another site cannot send it without the browser asking this one first (CORS preflight).
