@@ -254,41 +254,52 @@
     });
   }
 
-  // "Was this page helpful?": Yes or No opens an optional comment; Send records the answer with it.
+  // "Was this page helpful?": Yes or No is recorded at once and opens an optional comment, which Send adds to it.
   const feedback = document.querySelector('.feedback-widget');
   if (feedback) {
     const form = feedback.querySelector('form');
     const status = feedback.querySelector('.feedback-status');
     const answers = feedback.querySelectorAll('[data-helpful]');
+    const send = async (url, method, body) => {
+      const response = await fetch(url, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      if (!response.ok) throw new Error((await response.json().catch(() => ({}))).error ?? `the server answered ${response.status}`);
+      return response.status === 204 ? undefined : response.json();
+    };
+    // The thanks takes the focus from a control that goes away, so keyboard readers keep their place.
+    const thank = (text) => {
+      status.textContent = text;
+      status.tabIndex = -1;
+      status.focus();
+    };
+    let recorded;
     for (const button of answers)
-      button.addEventListener('click', () => {
-        for (const other of answers) other.setAttribute('aria-pressed', String(other === button));
-        form.hidden = false;
-        form.elements.comment.focus();
+      button.addEventListener('click', async () => {
+        for (const other of answers) {
+          other.setAttribute('aria-pressed', String(other === button));
+          other.disabled = true;
+        }
+        try {
+          recorded = await send(feedback.dataset.endpoint, 'POST', { path: feedback.dataset.path, helpful: button.dataset.helpful === 'true' });
+          status.textContent = 'Thanks! Your answer is recorded.';
+          form.hidden = false;
+          form.elements.comment.focus();
+        } catch (error) {
+          for (const other of answers) other.disabled = false;
+          thank(`Your feedback was not sent: ${error.message}`);
+        }
       });
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
-      const send = form.querySelector('button');
-      send.disabled = true;
+      const comment = form.elements.comment.value.trim();
+      const sendButton = form.querySelector('button');
+      sendButton.disabled = true;
       try {
-        const response = await fetch(feedback.dataset.endpoint, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            path: feedback.dataset.path,
-            helpful: feedback.querySelector('[aria-pressed="true"]').dataset.helpful === 'true',
-            comment: form.elements.comment.value,
-          }),
-        });
-        if (!response.ok) throw new Error((await response.json().catch(() => ({}))).error ?? `the server answered ${response.status}`);
+        if (comment) await send(`${feedback.dataset.endpoint}/${recorded.id}`, 'PATCH', { comment });
         feedback.querySelector('.feedback-ask').hidden = form.hidden = true;
-        status.textContent = 'Thanks for your feedback!';
-        // The button that had the focus is gone: the thanks takes it, so keyboard readers keep their place.
-        status.tabIndex = -1;
-        status.focus();
+        thank('Thanks for your feedback!');
       } catch (error) {
-        status.textContent = `Your feedback was not sent: ${error.message}`;
-        send.disabled = false;
+        status.textContent = `Your comment was not sent: ${error.message}`;
+        sendButton.disabled = false;
       }
     });
   }

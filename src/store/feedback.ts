@@ -62,6 +62,11 @@ export interface FeedbackStore {
   listFeedback(options: ListFeedbackOptions): Promise<FeedbackPage>;
   /** Moves feedback to another triage state; false when no such feedback exists in the project. */
   setFeedbackStatus(update: { projectId: string; id: string; status: FeedbackStatus }): Promise<boolean>;
+  /**
+   * Adds the comment a reader wrote after answering: only to widget feedback recorded at or after
+   * `since` that has no comment yet, so it can do no more than a new answer could. False otherwise.
+   */
+  addFeedbackComment(update: { projectId: string; id: string; comment: string; since: Date }): Promise<boolean>;
 }
 
 const COLUMNS = ['project_id', 'id', 'created_ms', 'path', 'comment', 'source', 'status', 'helpful'];
@@ -110,6 +115,13 @@ export function feedbackStore(db: SqlDriver, clock: Clock): FeedbackStore {
       const ulid = canonicalUlid(id);
       if (!ulid) return false;
       return (await db.run('UPDATE feedback SET status = ? WHERE project_id = ? AND id = ?', [status, projectId, ulid])) > 0;
+    },
+
+    async addFeedbackComment({ projectId, id, comment, since }) {
+      const ulid = canonicalUlid(id);
+      if (!ulid) return false;
+      const sql = "UPDATE feedback SET comment = ? WHERE project_id = ? AND id = ? AND source = 'widget' AND comment = '' AND created_ms >= ?";
+      return (await db.run(sql, [comment, projectId, ulid, since.getTime()])) > 0;
     },
   };
 }

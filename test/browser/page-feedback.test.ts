@@ -1,5 +1,5 @@
-// "Was this page helpful?" in Chromium, on a desktop and a phone screen: Yes or No opens the comment
-// box, Send records the answer and says thanks; it works from the keyboard, is hidden without
+// "Was this page helpful?" in Chromium, on a desktop and a phone screen: Yes or No is recorded at once
+// and opens the comment box, Send adds the comment to it and says thanks; it works from the keyboard, is hidden without
 // JavaScript, and axe finds nothing serious with the comment box open, light and dark.
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -51,7 +51,7 @@ const focusedTag = (tab: Page): Promise<string> => tab.evaluate("document.active
 
 describeInChromium('the page feedback widget in Chromium', (browser) => {
   for (const { name, viewport } of SCREENS) {
-    it(`records a No with a comment and a Yes without one, and thanks the reader (${name})`, async () => {
+    it(`records a No the moment it is clicked, adds the comment sent after, and keeps a Yes whose reader just leaves (${name})`, async () => {
       const context = await browser().newContext({ viewport });
       const tab = await context.newPage();
       await tab.goto(`${runtime.url}/guides/webhooks`);
@@ -66,8 +66,13 @@ describeInChromium('the page feedback widget in Chromium', (browser) => {
       await no.click();
       expect(await no.getAttribute('aria-pressed')).toBe('true');
       expect(await widget.getByRole('button', { name: 'Yes' }).getAttribute('aria-pressed')).toBe('false');
-      expect(await comment.isVisible()).toBe(true);
+      await expect.poll(() => comment.isVisible()).toBe(true);
       expect(await focusedTag(tab)).toBe('TEXTAREA');
+      // Recorded already: a reader who stops here has still answered.
+      const before = (await recorded()).length;
+      expect((await recorded())[0]).toEqual({ path: '/guides/webhooks', helpful: false, comment: '', source: 'widget' });
+      // One answer per page view: the other button cannot count a second.
+      expect(await widget.getByRole('button', { name: 'Yes' }).isDisabled()).toBe(true);
       await comment.fill('The retry schedule is missing.');
       await tab.screenshot({ path: join(ARTIFACTS, `page-feedback-${name}-comment.png`) });
       await widget.getByRole('button', { name: 'Send' }).click();
@@ -76,11 +81,12 @@ describeInChromium('the page feedback widget in Chromium', (browser) => {
       expect(await comment.isVisible()).toBe(false);
       await tab.screenshot({ path: join(ARTIFACTS, `page-feedback-${name}-thanks.png`) });
       expect((await recorded())[0]).toEqual({ path: '/guides/webhooks', helpful: false, comment: 'The retry schedule is missing.', source: 'widget' });
+      expect((await recorded()).length).toBe(before);
 
       await tab.goto(`${runtime.url}/guides/events`);
       await tab.getByRole('button', { name: 'Yes' }).click();
-      await tab.getByRole('button', { name: 'Send' }).click();
-      await expect.poll(() => tab.getByRole('status').textContent()).toBe('Thanks for your feedback!');
+      await expect.poll(() => tab.getByRole('status').textContent()).toBe('Thanks! Your answer is recorded.');
+      await tab.goto(`${runtime.url}/`);
       expect((await recorded())[0]).toEqual({ path: '/guides/events', helpful: true, comment: '', source: 'widget' });
       await context.close();
     });
@@ -96,7 +102,7 @@ describeInChromium('the page feedback widget in Chromium', (browser) => {
     expect(await focusedText(tab)).toBe('No');
     await tab.keyboard.press('Shift+Tab');
     await tab.keyboard.press('Enter');
-    expect(await focusedTag(tab)).toBe('TEXTAREA');
+    await expect.poll(() => focusedTag(tab)).toBe('TEXTAREA');
     await tab.keyboard.type('Clear, thanks.');
     await tab.keyboard.press('Tab');
     expect(await focusedText(tab)).toBe('Send');

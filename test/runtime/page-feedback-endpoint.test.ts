@@ -113,6 +113,38 @@ describe('the page feedback endpoint', () => {
     expect((await sendFeedback(runtime.url, { path: '/quickstart', helpful: true })).status).toBe(201);
   });
 
+  it('adds the comment a reader writes after answering to that answer, once, and from this site only', async () => {
+    const answer = (await (await sendFeedback(runtime.url, { path: '/quickstart', helpful: false })).json()) as Feedback;
+    const comment = (body: unknown, headers: Record<string, string> = {}, id = answer.id): Promise<Response> =>
+      fetch(`${runtime.url}/_docsite/feedback/${id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', origin: runtime.url, 'sec-fetch-site': 'same-origin', ...headers },
+        body: JSON.stringify(body),
+      });
+    expect((await comment({ comment: 'spam' }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    const empty = await comment({ comment: '   ' });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ error: 'Invalid feedback.', details: [{ message: 'comment must not be empty.' }] });
+    expect((await comment({ helpful: true })).status).toBe(400);
+    const added = await comment({ comment: ' Step 2 is missing. ' });
+    expect(added.status).toBe(204);
+    // A second comment would overwrite the reader's; an id that is no answer is the same 404.
+    for (const [body, id] of [
+      [{ comment: 'spam' }, answer.id],
+      [{ comment: 'spam' }, '01JJ2V8M3Q1ZK5Y8E4WQ6T0B7C'],
+      [{ comment: 'spam' }, 'not-an-id'],
+    ] as const) {
+      const refused = await comment(body, {}, id);
+      expect(refused.status, id).toBe(404);
+      expect(((await refused.json()) as ErrorBody).error).toBe('No answer of the last 30 minutes without a comment has this id.');
+    }
+    const row = (await exportedWidgetFeedback(runtime)).find(({ id }) => id === answer.id);
+    expect(row).toMatchObject({ path: '/quickstart', helpful: false, comment: 'Step 2 is missing.' });
+    const get = await fetch(`${runtime.url}/_docsite/feedback/${answer.id}`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('PATCH');
+  });
+
   it('answers 404 for a path that is no page', async () => {
     for (const path of ['/no-such-page', '/quickstart.md', '/_docsite/docsite.css']) {
       const response = await sendFeedback(runtime.url, { path, helpful: false });

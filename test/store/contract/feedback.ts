@@ -1,7 +1,7 @@
 // Contract: feedback is recorded, filtered, paged like conversations, and triaged.
 import { describe, expect, it } from 'vitest';
 import { StoreInputError, type Feedback, type ListFeedbackOptions, type Store } from '../../../src/store/index.js';
-import type { ContractContext } from './context.js';
+import { TestClock, type ContractContext } from './context.js';
 
 async function allFeedback(store: Store, options: Omit<ListFeedbackOptions, 'cursor'>): Promise<Feedback[]> {
   const rows: Feedback[] = [];
@@ -32,6 +32,29 @@ export function feedbackContract(ctx: ContractContext): void {
       const no = await store.addFeedback({ projectId: 'acme', path: '/a', comment: 'The example fails', source: 'widget', helpful: false });
       expect(yes.helpful).toBe(true);
       expect((await store.listFeedback({ projectId: 'acme', limit: 10, source: 'widget' })).feedback).toEqual([no, yes]);
+    });
+
+    it('adds a reader’s comment to their answer once, only to recent widget feedback that has none', async () => {
+      const clock = new TestClock();
+      const { store } = await ctx.fresh(clock);
+      const since = new Date(clock.ms);
+      const answer = await store.addFeedback({ projectId: 'acme', path: '/a', comment: '', source: 'widget', helpful: false });
+      const agent = await store.addFeedback({ projectId: 'acme', path: '/a', comment: '', source: 'agent', helpful: false });
+      expect(await store.addFeedbackComment({ projectId: 'other', id: answer.id, comment: 'x', since })).toBe(false);
+      expect(await store.addFeedbackComment({ projectId: 'acme', id: agent.id, comment: 'x', since })).toBe(false);
+      expect(await store.addFeedbackComment({ projectId: 'acme', id: 'not-an-id', comment: 'x', since })).toBe(false);
+      expect(await store.addFeedbackComment({ projectId: 'acme', id: answer.id, comment: 'Step 2 fails', since })).toBe(true);
+      // A second comment would replace the reader's words.
+      expect(await store.addFeedbackComment({ projectId: 'acme', id: answer.id, comment: 'spam', since })).toBe(false);
+      const late = await store.addFeedback({ projectId: 'acme', path: '/b', comment: '', source: 'widget', helpful: true });
+      clock.advance(60_000);
+      expect(await store.addFeedbackComment({ projectId: 'acme', id: late.id, comment: 'x', since: new Date(clock.ms) })).toBe(false);
+      const rows = (await store.listFeedback({ projectId: 'acme', limit: 10 })).feedback;
+      expect(rows.map(({ path, source, comment }) => ({ path, source, comment }))).toEqual([
+        { path: '/b', source: 'widget', comment: '' },
+        { path: '/a', source: 'agent', comment: '' },
+        { path: '/a', source: 'widget', comment: 'Step 2 fails' },
+      ]);
     });
 
     it('migrates feedback recorded before it said whether the page helped as unhelpful (it came from agents)', async () => {
