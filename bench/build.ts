@@ -1,9 +1,10 @@
 // Benchmark: `build` on 1,000 and 10,000 generated pages: cold build against the bare MDX parse,
-// one-page rebuild, bundle and search index size, peak memory. Builds and parses run the compiled
-// package (dist/) in fresh processes, as `docsite build` does.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// one-page rebuild, bundle and search index size, peak memory; and what syntax highlighting costs,
+// against the same pages with their code left plain. Builds and parses run the compiled package
+// (dist/) in fresh processes, as `docsite build` does.
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { BUNDLE_PATHS } from '../src/bundle/index.js';
 import { discoverFiles } from '../src/content/index.js';
 import { benchCorpus, CORPUS_ROOT, type Corpus } from './corpus.js';
@@ -11,13 +12,20 @@ import { BATCH_NODE_FLAGS } from '../src/cli/batch-process.js';
 import { childBareParse, childBuild, ONE_CORE, settleFileSystem, type ChildBuild } from './dist-runs.js';
 import { count, type Benchmark, type BenchmarkReport, type Check } from './report.js';
 
-const SIZES = [1_000, 10_000];
+/** Sizes built; BENCH_BUILD_PAGES=1000 (comma-separated) measures fewer, e.g. for a quick look. */
+const SIZES = process.env.BENCH_BUILD_PAGES ? process.env.BENCH_BUILD_PAGES.split(',').map(Number) : [1_000, 10_000];
 /** A cold build on N threads may take at most this many times (bare single-core parse / N). */
 const MAX_VS_PARSE = 1.5;
 /** Rebuilding the 10,000-page site after one page changed must take less than this many seconds. */
 const MAX_REBUILD_SECONDS_10K = 3;
 /** Peak RSS of the 10,000-page build (whole process, workers included) must stay under this, in MB (1.5 GB). */
 const MAX_RSS_MB_10K = 1.5 * 1024;
+/** Sizes also built as their plain-code twin (see plainCodeTwin), to price highlighting. */
+const PLAIN_CODE_SIZES = new Set([1_000]);
+/** A cold build may take at most this many times its plain-code twin's: highlighting's share (issue: 1.3x of the build before Shiki). */
+const MAX_VS_PLAIN_CODE = 1.3;
+/** A one-page rebuild may take at most this many times its plain-code twin's: highlighting one page must not show. */
+const MAX_REBUILD_VS_PLAIN_CODE = 1.1;
 /** Shared VMs are noisy: each size is timed several times and the fastest run counts; BENCH_ROUNDS overrides. */
 const roundsFor = (pages: number): number => Number(process.env.BENCH_ROUNDS) || (pages <= 1_000 ? 3 : 2);
 
@@ -43,6 +51,9 @@ interface Timings {
   coldOneJob: number;
   /** One rebuild after editing a page, one after restoring it: both change exactly one page. */
   rebuild: number;
+  /** The cold build and rebuild of the plain-code twin, at PLAIN_CODE_SIZES. */
+  coldPlainCode?: number | undefined;
+  rebuildPlainCode?: number | undefined;
 }
 
 interface SizeResult {
@@ -108,6 +119,20 @@ export const buildBenchmark: Benchmark = {
           pass: best.coldOneJob <= MAX_VS_PARSE * best.bare,
         });
       }
+      if (best.coldPlainCode !== undefined && best.rebuildPlainCode !== undefined) {
+        checks.push({
+          label: `cold build / the same with plain code (no grammar runs), ${count(corpus.pages)} pages`,
+          actual: `${(best.cold / best.coldPlainCode).toFixed(2)}x (${best.cold.toFixed(2)} s vs ${best.coldPlainCode.toFixed(2)} s)`,
+          target: `<= ${MAX_VS_PLAIN_CODE}x`,
+          pass: best.cold <= MAX_VS_PLAIN_CODE * best.coldPlainCode,
+        });
+        checks.push({
+          label: `one-page rebuild / the same with plain code, ${count(corpus.pages)} pages`,
+          actual: `${(best.rebuild / best.rebuildPlainCode).toFixed(2)}x (${best.rebuild.toFixed(2)} s vs ${best.rebuildPlainCode.toFixed(2)} s)`,
+          target: `<= ${MAX_REBUILD_VS_PLAIN_CODE}x`,
+          pass: best.rebuild <= MAX_REBUILD_VS_PLAIN_CODE * best.rebuildPlainCode,
+        });
+      }
       if (corpus.pages === 10_000) {
         checks.push({
           label: 'one-page rebuild, 10,000 pages',
@@ -159,6 +184,7 @@ export const buildBenchmark: Benchmark = {
           ? `the single-core bare parse and the --jobs 1 build run under \`${ONE_CORE.join(' ')}\`: on one thread but free to use the other cores, V8's garbage collection threads would do part of its work there.`
           : "the single-core bare parse is on one thread but not held to one core (no `taskset` here): V8's garbage collection threads may do part of its work on other cores, so it reads faster than one core is.",
         'cold build: empty output folder and cache; "jobs" is the --jobs given (a rebuild of one page runs in the main thread).',
+        `plain code: at ${[...PLAIN_CODE_SIZES].map(count).join(', ')} pages, each round also builds a twin of the corpus whose code fences are all \`text\` (the same pages, no grammar runs: the build as it was before highlighting), cold and with the same one-page rebuilds, in the same round.`,
         'before a cold build, the previous output is moved aside, and deleted once every build is timed: deleted right before, it would tax the build (see setAside).',
         `bundle excludes .cache/; search index is the parts under ${BUNDLE_PATHS.searchIndex}; MB of files are 10^6 bytes, MB of RSS are 2^20; the last build of each size stays in bench/.corpus/build-N/.`,
         `pages carry a sidebar marker, each sidebar is written once under ${BUNDLE_PATHS.sidebars} (the runtime puts it in); from 1,000 pages with several jobs, the search index is built on a thread of its own.`,
@@ -173,6 +199,7 @@ async function measureSize(corpus: Corpus, jobs: number, rounds: number): Promis
   const { pages: files } = await discoverFiles(corpus.dir);
   const edited = [...files].sort()[Math.floor(files.length / 2)]!;
   restoreIfEdited(join(corpus.dir, edited));
+  const twin = PLAIN_CODE_SIZES.has(corpus.pages) ? plainCodeTwin(corpus) : undefined;
   const all: Timings[] = [];
   let bundleBytes = 0;
   let searchIndexBytes = 0;
@@ -190,20 +217,25 @@ async function measureSize(corpus: Corpus, jobs: number, rounds: number): Promis
     rssMb = Math.max(rssMb, cold.peakRssMb, coldOneJob?.peakRssMb ?? 0);
     bundleBytes = folderBytes(outDirOf(corpus), ['.cache']);
     searchIndexBytes = folderBytes(join(outDirOf(corpus), BUNDLE_PATHS.searchIndex));
-    const original = readFileSync(join(corpus.dir, edited), 'utf8');
-    let rebuilds: ChildBuild[];
-    try {
-      writeFileSync(join(corpus.dir, edited), original + EDIT);
-      const afterEdit = await rebuild(corpus, jobs);
-      rebuildWrites = afterEdit.filesWritten;
-      writeFileSync(join(corpus.dir, edited), original);
-      rebuilds = [afterEdit, await rebuild(corpus, jobs)];
-    } finally {
-      writeFileSync(join(corpus.dir, edited), original);
-    }
+    const rebuilds = await oneSiteRebuilds(corpus, edited, jobs);
+    rebuildWrites = rebuilds[0].filesWritten;
     for (const run of rebuilds) rssMb = Math.max(rssMb, run.peakRssMb);
     progress(`  one-page rebuilds of ${edited}: ${rebuilds.map((run) => `${run.seconds.toFixed(2)} s`).join(', ')}`);
-    all.push({ bare, bareParallel, cold: cold.seconds, coldOneJob: (coldOneJob ?? cold).seconds, rebuild: Math.min(...rebuilds.map((run) => run.seconds)) });
+    let plainCode: Pick<Timings, 'coldPlainCode' | 'rebuildPlainCode'> = {};
+    if (twin) {
+      const coldPlainCode = (await coldBuild(twin, jobs)).seconds;
+      const twinRebuilds = await oneSiteRebuilds(twin, edited, jobs);
+      progress(`  plain-code twin: one-page rebuilds ${twinRebuilds.map((run) => `${run.seconds.toFixed(2)} s`).join(', ')}`);
+      plainCode = { coldPlainCode, rebuildPlainCode: Math.min(...twinRebuilds.map((run) => run.seconds)) };
+    }
+    all.push({
+      bare,
+      bareParallel,
+      cold: cold.seconds,
+      coldOneJob: (coldOneJob ?? cold).seconds,
+      rebuild: Math.min(...rebuilds.map((run) => run.seconds)),
+      ...plainCode,
+    });
   }
   const pick = (choose: (...n: number[]) => number): Timings => ({
     bare: choose(...all.map((t) => t.bare)),
@@ -211,8 +243,39 @@ async function measureSize(corpus: Corpus, jobs: number, rounds: number): Promis
     cold: choose(...all.map((t) => t.cold)),
     coldOneJob: choose(...all.map((t) => t.coldOneJob)),
     rebuild: choose(...all.map((t) => t.rebuild)),
+    ...(twin ? { coldPlainCode: choose(...all.map((t) => t.coldPlainCode!)), rebuildPlainCode: choose(...all.map((t) => t.rebuildPlainCode!)) } : {}),
   });
   return { best: pick(Math.min), slowest: pick(Math.max), bundleBytes, searchIndexBytes, rebuildWrites, rssMb };
+}
+
+/** Rebuilds after editing `edited`, then after restoring it: two builds that each change exactly one page. */
+async function oneSiteRebuilds(corpus: Corpus, edited: string, jobs: number): Promise<[ChildBuild, ChildBuild]> {
+  const file = join(corpus.dir, edited);
+  const original = readFileSync(file, 'utf8');
+  try {
+    writeFileSync(file, original + EDIT);
+    const afterEdit = await rebuild(corpus, jobs);
+    writeFileSync(file, original);
+    return [afterEdit, await rebuild(corpus, jobs)];
+  } finally {
+    writeFileSync(file, original);
+  }
+}
+
+/**
+ * A copy of `corpus` beside it whose code fences are all `text`: the same pages and code, but no
+ * grammar runs, as the build was before highlighting. Written anew each run (a second or two).
+ */
+function plainCodeTwin(corpus: Corpus): Corpus {
+  const dir = `${corpus.dir}-plain-code`;
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(corpus.dir, dir, { recursive: true });
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.mdx')) continue;
+    const file = join(entry.parentPath, entry.name);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^(\s*)(`{3,}|~{3,})[^\s`]+/gm, '$1$2text'));
+  }
+  return { ...corpus, dir, reused: false };
 }
 
 /** Builds into an empty output folder (no cache); with `oneCore`, on one CPU (see ONE_CORE). */
@@ -277,7 +340,7 @@ function restoreIfEdited(file: string): void {
 
 /** Where a corpus is built: beside it under bench/.corpus/ (gitignored), never inside it. */
 function outDirOf(corpus: Corpus): string {
-  return join(CORPUS_ROOT, `build-${corpus.pages}`);
+  return join(CORPUS_ROOT, `build-${basename(corpus.dir).replace(/^pages-/, '')}`);
 }
 
 /** Total size of the files below `dir`, skipping its top-level entries named in `skip`. */
