@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAiChatModel } from '../../src/assistant/index.js';
 import { startFakeModel, type FakeModel } from '../api/fake-model.js';
 import { ARTIFACTS, describeInChromium } from '../helpers/browser.js';
+import { SCREENS } from '../helpers/axe.js';
 import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -33,11 +34,6 @@ afterAll(async () => {
   await runtime?.close();
   await model?.close();
 });
-
-const SCREENS = [
-  { name: 'desktop', viewport: { width: 1400, height: 1000 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
 
 /** What the panel shows: whether it is open and modal, the answer's text, whether it is still coming, its links. */
 interface PanelState {

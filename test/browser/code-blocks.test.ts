@@ -1,14 +1,7 @@
-// Highlighted code as a reader sees it in Chromium: colours that follow light and dark, marked
-// lines, a collapsed block that opens without script, a copy that leaves notation out, and
-// nothing wider than a phone.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { build, readBundle } from '../../src/bundle/index.js';
 import { describeInChromium } from '../helpers/browser.js';
 import { fitsViewportWidth, screenshotAtViewports } from '../helpers/browser-auth.js';
-import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { serveSite, type TestRuntime } from '../helpers/runtime.js';
 import { page, writeSite } from '../helpers/site.js';
 
 const FENCE = '```';
@@ -50,9 +43,7 @@ beforeAll(async () => {
     'docs.json': { name: 'Acme', theme: 'mint', navigation: { pages: ['index'] } },
     'index.mdx': page({ title: 'Code' }, BODY),
   });
-  const report = await build(dir, { out: mkdtempSync(join(tmpdir(), 'docsite-code-browser-')), jobs: 1 });
-  expect(report.errors).toEqual([]);
-  runtime = await startRuntime({ bundle: await readBundle(report.outDir) });
+  runtime = await serveSite(dir);
 });
 afterAll(async () => {
   await runtime?.close();

@@ -1,24 +1,16 @@
-// Math and diagrams as a reader sees them in Chromium: KaTeX's fonts load under the page's CSP,
-// Mermaid draws in the page's mode and again when it changes, a broken diagram shows its error
-// and source, and a page without diagrams loads no Mermaid.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { build, readBundle } from '../../src/bundle/index.js';
 import { ARTIFACTS, describeInChromium } from '../helpers/browser.js';
 import { FEATURE_SITE } from '../helpers/feature-site.js';
-import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { serveSite, type TestRuntime } from '../helpers/runtime.js';
 import { writeSite } from '../helpers/site.js';
 
 let runtime: TestRuntime;
 
 beforeAll(async () => {
-  const report = await build(writeSite(FEATURE_SITE), { out: mkdtempSync(join(tmpdir(), 'docsite-features-browser-')), jobs: 1 });
-  expect(report.errors).toEqual([]);
-  runtime = await startRuntime({ bundle: await readBundle(report.outDir) });
+  runtime = await serveSite(writeSite(FEATURE_SITE));
 });
 afterAll(async () => {
   await runtime?.close();

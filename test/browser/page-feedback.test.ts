@@ -1,16 +1,11 @@
-// "Was this page helpful?" in Chromium, on a desktop and a phone screen: Yes or No is recorded at once
-// and opens the comment box, Send adds the comment to it and says thanks; it works from the keyboard, is hidden without
-// JavaScript, and axe finds nothing serious with the comment box open, light and dark.
-import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { build, readBundle } from '../../src/bundle/index.js';
 import type { Feedback } from '../../src/store/index.js';
 import { ARTIFACTS, describeInChromium } from '../helpers/browser.js';
-import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { SCREENS } from '../helpers/axe.js';
+import { serveSite, type TestRuntime } from '../helpers/runtime.js';
 import { page, writeSite } from '../helpers/site.js';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -24,18 +19,11 @@ beforeAll(async () => {
     'guides/webhooks.mdx': page({ title: 'Webhooks' }, '## Endpoints\n\nRegister a webhook endpoint to receive events.'),
     'guides/events.mdx': page({ title: 'Events' }, 'Events are sent to your webhook endpoints as they happen.'),
   });
-  const report = await build(dir, { out: mkdtempSync(join(tmpdir(), 'docsite-feedback-browser-')), jobs: 1 });
-  expect(report.errors).toEqual([]);
-  runtime = await startRuntime({ bundle: await readBundle(report.outDir) });
+  runtime = await serveSite(dir);
 });
 afterAll(async () => {
   await runtime?.close();
 });
-
-const SCREENS = [
-  { name: 'desktop', viewport: { width: 1400, height: 1000 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
 
 /** The feedback recorded so far, newest first. */
 const recorded = async (): Promise<Pick<Feedback, 'path' | 'helpful' | 'comment' | 'source'>[]> =>

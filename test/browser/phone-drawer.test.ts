@@ -1,13 +1,7 @@
-// Phones: the page starts on the first screen, the sidebar is a drawer the menu button opens
-// (without JavaScript too), and the table of contents is folded above the page. On mintlify/docs
-// the title was at y=6,635, below the whole sidebar.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { build, readBundle } from '../../src/bundle/index.js';
 import { ARTIFACTS, describeInChromium } from '../helpers/browser.js';
-import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { serveSite, type TestRuntime } from '../helpers/runtime.js';
 import { page, writeSite } from '../helpers/site.js';
 
 let runtime: TestRuntime;
@@ -19,9 +13,7 @@ beforeAll(async () => {
     'docs.json': { name: 'Acme', navigation: { groups: [{ group: 'Topics', pages: PAGES }] } },
   };
   for (const path of PAGES) files[`${path}.mdx`] = page({ title: `Topic ${path.slice(6)}` }, '## Setup\n\nText.\n\n## Usage\n\nMore text.');
-  const report = await build(writeSite(files), { out: mkdtempSync(join(tmpdir(), 'docsite-drawer-')), jobs: 1 });
-  expect(report.errors).toEqual([]);
-  runtime = await startRuntime({ bundle: await readBundle(report.outDir) });
+  runtime = await serveSite(writeSite(files));
 });
 afterAll(() => runtime?.close());
 

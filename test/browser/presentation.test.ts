@@ -1,12 +1,7 @@
-// docs.json's look as a reader sees it in Chromium: the configured colors win over docsite's, the
-// site opens in its appearance, the banner can be dismissed, and the docs folder's script runs.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { build, readBundle } from '../../src/bundle/index.js';
 import { ARTIFACTS, describeInChromium } from '../helpers/browser.js';
-import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { serveSite, type TestRuntime } from '../helpers/runtime.js';
 import { page, writeSite } from '../helpers/site.js';
 
 let runtime: TestRuntime;
@@ -25,9 +20,7 @@ beforeAll(async () => {
     'index.mdx': page({ title: 'Home' }, 'Read the [guide](https://acme.test/guide).'),
     'marker.js': "document.documentElement.dataset.customScript = 'ran';",
   });
-  const report = await build(dir, { out: mkdtempSync(join(tmpdir(), 'docsite-presentation-browser-')), jobs: 1 });
-  expect(report.errors).toEqual([]);
-  runtime = await startRuntime({ bundle: await readBundle(report.outDir) });
+  runtime = await serveSite(dir);
 });
 afterAll(async () => {
   await runtime?.close();

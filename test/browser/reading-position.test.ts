@@ -1,12 +1,6 @@
-// Where the reader is: the table of contents marks the section in view as the page scrolls, and
-// the sidebar shows the current page's link when it is far down a long sidebar.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { build, readBundle } from '../../src/bundle/index.js';
 import { describeInChromium } from '../helpers/browser.js';
-import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { serveSite, type TestRuntime } from '../helpers/runtime.js';
 import { page, writeSite } from '../helpers/site.js';
 
 let runtime: TestRuntime;
@@ -19,9 +13,7 @@ beforeAll(async () => {
     'long.mdx': page({ title: 'Long' }, `## First\n\n${FILLER}\n\n## Second\n\n${FILLER}\n\n## Third\n\n${FILLER}`),
   };
   for (const path of MANY) files[`${path}.mdx`] = page({ title: path }, 'Short.');
-  const report = await build(writeSite(files), { out: mkdtempSync(join(tmpdir(), 'docsite-reading-')), jobs: 1 });
-  expect(report.errors).toEqual([]);
-  runtime = await startRuntime({ bundle: await readBundle(report.outDir) });
+  runtime = await serveSite(writeSite(files));
 });
 afterAll(() => runtime?.close());
 

@@ -1,16 +1,10 @@
-// The reader's search in Chromium, on a desktop and a phone screen: the header's box, Ctrl+K and `/`
-// open the dialog; results come grouped by page with the matched words marked, in the page's version;
-// arrows and Enter open a result, Escape closes and gives focus back; hostile titles stay text; the
-// 404 page searches for the missing path's words; axe finds nothing serious with the dialog open.
-import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, readBundle } from '../../src/bundle/index.js';
 import { ARTIFACTS, describeInChromium } from '../helpers/browser.js';
-import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { SCREENS } from '../helpers/axe.js';
+import { serveSite, type TestRuntime } from '../helpers/runtime.js';
 import { page, writeSite } from '../helpers/site.js';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -41,18 +35,11 @@ beforeAll(async () => {
     ),
     'v1/webhooks.mdx': page({ title: 'Legacy webhooks' }, 'Version one webhook callbacks.'),
   });
-  const report = await build(dir, { out: mkdtempSync(join(tmpdir(), 'docsite-search-browser-')), jobs: 1 });
-  expect(report.errors).toEqual([]);
-  runtime = await startRuntime({ bundle: await readBundle(report.outDir) });
+  runtime = await serveSite(dir);
 });
 afterAll(async () => {
   await runtime?.close();
 });
-
-const SCREENS = [
-  { name: 'desktop', viewport: { width: 1400, height: 1000 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
 
 /** The result links the dialog lists, in order. */
 const optionUrls = (tab: Page): Promise<string[]> =>

@@ -1,13 +1,7 @@
-// What real sites bring that our own fixtures did not: header tabs too many for a phone (mcp-docs'
-// six), and a docs-folder script drawing Mintlify-styled markup (mcp-docs' version banner, whose
-// icon filled the page without the `size-5` utility).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { build, readBundle } from '../../src/bundle/index.js';
 import { ARTIFACTS, describeInChromium } from '../helpers/browser.js';
-import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { serveSite, type TestRuntime } from '../helpers/runtime.js';
 import { page, writeSite } from '../helpers/site.js';
 
 let runtime: TestRuntime;
@@ -24,9 +18,7 @@ beforeAll(async () => {
   for (const tab of TABS) files[`${tab.toLowerCase()}.mdx`] = page({ title: tab }, `About ${tab}.`);
   // mintlify/docs' changelog: inline code longer than a phone is wide, with no space to break at.
   files['community.mdx'] = page({ title: 'Community' }, 'Set `navigation.global.anchors[].openapi.directory.source.configuration` in docs.json.');
-  const report = await build(writeSite(files), { out: mkdtempSync(join(tmpdir(), 'docsite-site-scripts-')), jobs: 1 });
-  expect(report.errors).toEqual([]);
-  runtime = await startRuntime({ bundle: await readBundle(report.outDir) });
+  runtime = await serveSite(writeSite(files));
 });
 afterAll(async () => {
   await runtime?.close();

@@ -1,31 +1,23 @@
-// The reader's light/dark/system choice: a header button that cycles through them, remembered, and
-// applied before the first paint (by the page's one inline script, allowed by its CSP hash);
-// docs.json's appearance.default is the start, and appearance.strict removes the choice.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { build, readBundle } from '../../src/bundle/index.js';
 import { ARTIFACTS, describeInChromium } from '../helpers/browser.js';
-import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { serveSite, type TestRuntime } from '../helpers/runtime.js';
 import { page, writeSite } from '../helpers/site.js';
 
-async function serveSite(appearance: object): Promise<TestRuntime> {
+async function serveAppearance(appearance: object): Promise<TestRuntime> {
   const site = writeSite({
     'docs.json': { name: 'Acme', appearance, navigation: { pages: ['index'] } },
     'index.mdx': page({ title: 'Home' }, 'Hello.'),
   });
-  const report = await build(site, { out: mkdtempSync(join(tmpdir(), 'docsite-theme-')), jobs: 1 });
-  expect(report.errors).toEqual([]);
-  return startRuntime({ bundle: await readBundle(report.outDir) });
+  return serveSite(site);
 }
 
 let free: TestRuntime;
 let strict: TestRuntime;
 beforeAll(async () => {
-  free = await serveSite({ default: 'light' });
-  strict = await serveSite({ default: 'light', strict: true });
+  free = await serveAppearance({ default: 'light' });
+  strict = await serveAppearance({ default: 'light', strict: true });
 });
 afterAll(async () => {
   await free?.close();

@@ -14,10 +14,10 @@ export interface Screen {
 }
 
 /** The widths a page is read at: a desktop and a phone. */
-export const SCREENS: readonly Screen[] = [
+export const SCREENS = [
   { name: 'desktop', viewport: { width: 1400, height: 1000 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
-];
+] as const satisfies readonly Screen[];
 
 /** One axe rule a page breaks, with the elements that break it. */
 export interface AxeViolation {

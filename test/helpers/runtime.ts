@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, readBundle, type LoadedBundle } from '../../src/bundle/index.js';
+import { build, readBundle, type BuildReport, type LoadedBundle } from '../../src/bundle/index.js';
 import { createApp, silentLogger, type AppOptions } from '../../src/runtime/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
 
@@ -43,4 +43,11 @@ export async function startRuntime(options: Partial<AppOptions> = {}): Promise<T
       await store.close();
     },
   };
+}
+
+/** Builds the docs folder `dir` (one from writeSite, say), failing on any build error, and serves it as startRuntime does. */
+export async function serveSite(dir: string, options: Partial<AppOptions> = {}): Promise<TestRuntime & { report: BuildReport }> {
+  const report = await build(dir, { out: mkdtempSync(join(tmpdir(), 'docsite-site-')), jobs: 1 });
+  if (report.errors.length > 0) throw new Error(`the test site failed to build: ${JSON.stringify(report.errors)}`);
+  return { ...(await startRuntime({ bundle: await readBundle(report.outDir), ...options })), report };
 }

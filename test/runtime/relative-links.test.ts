@@ -1,12 +1,6 @@
-// Links and images written relative to the page's file (as validate checks them) lead where
-// validate said, in the served site: also from an index page, which is served at its folder's URL.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, readBundle } from '../../src/bundle/index.js';
 import { browserUrl } from '../../src/render/browser-urls.js';
-import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { serveSite, type TestRuntime } from '../helpers/runtime.js';
 import { page, writeSite } from '../helpers/site.js';
 
 let runtime: TestRuntime;
@@ -33,9 +27,7 @@ beforeAll(async () => {
       "import Footer from '/snippets/footer.mdx';\n\nContinue with [setup](./setup#install) or [the guides](./index).\n\n![Flow](images/flow.png)\n\n<Footer />\n",
     'snippets/footer.mdx': 'Back [home](../index.mdx).\n',
   });
-  const report = await build(dir, { out: mkdtempSync(join(tmpdir(), 'docsite-links-')), jobs: 1 });
-  expect(report.errors).toEqual([]);
-  runtime = await startRuntime({ bundle: await readBundle(report.outDir) });
+  runtime = await serveSite(dir);
 });
 afterAll(() => runtime?.close());
 
