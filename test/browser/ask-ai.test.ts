@@ -1,18 +1,11 @@
-// Ask AI in Chromium, on a desktop and a phone screen: the header's button (and Ctrl+I, and
-// `?assistant=`) opens the panel with focus in its question box; the answer streams in word by word,
-// drawn from Markdown as text and safe links only, then its sources as links; Escape closes the
-// panel and gives focus back; axe finds nothing serious with it open, light and dark.
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAiChatModel } from '../../src/assistant/index.js';
 import { startFakeModel, type FakeModel } from '../api/fake-model.js';
 import { ARTIFACTS, describeInChromium } from '../helpers/browser.js';
-import { SCREENS } from '../helpers/axe.js';
+import { axeViolations, SCREENS } from '../helpers/axe.js';
 import { startRuntime, type TestRuntime } from '../helpers/runtime.js';
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let model: FakeModel;
 let runtime: TestRuntime;
@@ -129,21 +122,14 @@ describeInChromium('Ask AI in Chromium', (browser) => {
 
   it('has no serious or critical axe violations in the panel with an answer, or the header, light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
-      // axe is injected as a script of its own: the page's policy allows only the site's.
+      // axe is injected as a script of its own (see axeViolations).
       const context = await browser().newContext({ viewport: SCREENS[0].viewport, colorScheme, bypassCSP: true });
       const tab = await context.newPage();
       await tab.goto(`${runtime.url}/concepts/payments/overview?assistant=${encodeURIComponent('How do I refund a payment?')}`);
       await expect.poll(async () => (await panelState(tab)).sources.length, { timeout: 10_000 }).toBeGreaterThan(0);
       await tab.screenshot({ path: join(ARTIFACTS, `ask-ai-${colorScheme}.png`) });
-      await tab.addScriptTag({ path: AXE });
       // The panel and the header's button: the page beside it has suites of its own.
-      const found = (await tab.evaluate("axe.run({ include: [['.ask-panel'], ['.site-header']] })")) as {
-        violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-      };
-      const violations = found.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(violations, colorScheme).toEqual([]);
+      expect(await axeViolations(tab, ['.ask-panel', '.site-header']), colorScheme).toEqual([]);
       await context.close();
     }
   });

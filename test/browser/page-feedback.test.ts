@@ -1,14 +1,11 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Feedback } from '../../src/store/index.js';
 import { ARTIFACTS, describeInChromium } from '../helpers/browser.js';
-import { SCREENS } from '../helpers/axe.js';
+import { axeViolations, SCREENS } from '../helpers/axe.js';
 import { serveSite, type TestRuntime } from '../helpers/runtime.js';
 import { page, writeSite } from '../helpers/site.js';
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let runtime: TestRuntime;
 
@@ -111,19 +108,14 @@ describeInChromium('the page feedback widget in Chromium', (browser) => {
 
   it('has no serious or critical axe violations with the comment box open, light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
-      // axe is injected as a script of its own: the page's policy allows only the site's.
+      // axe is injected as a script of its own (see axeViolations).
       const context = await browser().newContext({ viewport: SCREENS[0].viewport, colorScheme, bypassCSP: true });
       const tab = await context.newPage();
       await tab.goto(`${runtime.url}/guides/webhooks`);
       await tab.getByRole('button', { name: 'No', exact: true }).click();
       await tab.getByRole('textbox', { name: 'Anything to add? (optional)' }).scrollIntoViewIfNeeded();
       await tab.screenshot({ path: join(ARTIFACTS, `page-feedback-${colorScheme}.png`) });
-      await tab.addScriptTag({ path: AXE });
-      const found = (await tab.evaluate('axe.run(document)')) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-      const violations = found.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(violations, colorScheme).toEqual([]);
+      expect(await axeViolations(tab), colorScheme).toEqual([]);
       await context.close();
     }
   });

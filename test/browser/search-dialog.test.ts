@@ -1,13 +1,11 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, describeInChromium } from '../helpers/browser.js';
-import { SCREENS } from '../helpers/axe.js';
+import { axeViolations, SCREENS } from '../helpers/axe.js';
 import { serveSite, type TestRuntime } from '../helpers/runtime.js';
 import { page, writeSite } from '../helpers/site.js';
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const HOSTILE = '<img src=x onerror=window.pwned=1>';
 
 let runtime: TestRuntime;
@@ -147,19 +145,14 @@ describeInChromium('the search dialog in Chromium', (browser) => {
 
   it('has no serious or critical axe violations with the dialog open, light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
-      // axe is injected as a script of its own: the page's policy allows only the site's.
+      // axe is injected as a script of its own (see axeViolations).
       const context = await browser().newContext({ viewport: SCREENS[0].viewport, colorScheme, bypassCSP: true });
       const tab = await context.newPage();
       await tab.goto(`${runtime.url}/guides/webhooks`);
       await tab.keyboard.press('Control+k');
       await tab.keyboard.type('webhook');
       await expect.poll(async () => (await optionUrls(tab)).length).toBeGreaterThan(0);
-      await tab.addScriptTag({ path: AXE });
-      const found = (await tab.evaluate('axe.run(document)')) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-      const violations = found.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(violations, colorScheme).toEqual([]);
+      expect(await axeViolations(tab), colorScheme).toEqual([]);
       await context.close();
     }
   });

@@ -78,10 +78,16 @@ export async function openAuditTab(browser: Browser, origin: string, theme: Them
 const DIAGRAMS_DRAWN =
   "[...document.querySelectorAll('pre.mermaid')].every((source) => source.previousElementSibling?.matches('.mermaid-diagram, .mermaid-error'))";
 
-async function axeViolations(tab: Page): Promise<AxeViolation[]> {
+/**
+ * The serious and critical violations axe finds in the page `tab` shows as it is now (in the
+ * elements `include` selects, else all of it). The tab's context must bypass the page's CSP: axe is
+ * injected as a script of its own, which the page's policy would refuse.
+ */
+export async function axeViolations(tab: Page, include?: string[]): Promise<AxeViolation[]> {
   await tab.addScriptTag({ path: AXE_SCRIPT });
   const options = { runOnly: { type: 'tag', values: AXE_TAGS }, resultTypes: ['violations'] };
-  const results = (await tab.evaluate(`axe.run(document, ${JSON.stringify(options)})`)) as AxeResults;
+  const context = include ? JSON.stringify({ include: include.map((selector) => [selector]) }) : 'document';
+  const results = (await tab.evaluate(`axe.run(${context}, ${JSON.stringify(options)})`)) as AxeResults;
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
