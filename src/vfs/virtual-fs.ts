@@ -44,6 +44,8 @@ type DirectoryUnderConstruction = VfsDirectory & { children: VfsEntry[] };
 export class VirtualFs {
   /** The root directory. */
   readonly root: VfsDirectory;
+  /** The directory relative paths start from: `/`, or the one given to `at`. */
+  readonly cwd: string = '/';
   private readonly entries: ReadonlyMap<string, VfsEntry>;
 
   /** Builds the tree; throws on two files with the same path or a file where a directory is implied. */
@@ -65,9 +67,18 @@ export class VirtualFs {
     this.entries = entries;
   }
 
+  /**
+   * The same tree seen from the directory `path` (for `cd`): relative paths start there. The
+   * view shares everything with this one; `..` still stops at `/`.
+   */
+  at(path: string): VirtualFs {
+    const view: VirtualFs = Object.create(VirtualFs.prototype);
+    return Object.freeze(Object.assign(view, { root: this.root, entries: this.entries, cwd: resolvePath(path, this.cwd) }));
+  }
+
   /** The file or directory at `path`, if there is one. */
   get(path: string): VfsEntry | undefined {
-    return this.entries.get(resolvePath(path));
+    return this.entries.get(resolvePath(path, this.cwd));
   }
 
   /** Whether a file or directory exists at `path`. */

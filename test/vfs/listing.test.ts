@@ -39,8 +39,8 @@ describe('tree', () => {
   });
 
   it('limits depth with -L and shows directories only with -d', () => {
-    expect(out('tree -L 1')).toBe('/\n├── guides\n├── index.mdx\n├── openapi\n└── quickstart.mdx\n\n2 directories, 2 files\n');
-    expect(out('tree -d')).toBe('/\n├── guides\n│   └── advanced\n└── openapi\n\n3 directories\n');
+    expect(out('tree -L 1')).toBe('.\n├── guides\n├── index.mdx\n├── openapi\n└── quickstart.mdx\n\n2 directories, 2 files\n');
+    expect(out('tree -d')).toBe('.\n├── guides\n│   └── advanced\n└── openapi\n\n3 directories\n');
   });
 });
 

@@ -8,7 +8,7 @@ import { expandOperands } from './inputs.js';
 export const ls: Command = {
   spec: {
     name: 'ls',
-    summary: 'List directory contents (default /): ls /guides, ls -R /, ls -l.',
+    summary: 'List directory contents (default: the working directory): ls /guides, ls -R /, ls -l.',
     usage: 'ls [-l] [-a] [-R] [-1] [PATH]...',
     flags: [
       { names: ['-l'], help: 'long format: type and permissions, size in bytes, name' },
@@ -21,7 +21,7 @@ export const ls: Command = {
     const files: string[] = [];
     const directories: { shown: string; entry: VfsDirectory }[] = [];
     let ok = true;
-    const operands = args.operands.length > 0 ? expandOperands(ctx, args.operands) : ['/'];
+    const operands = args.operands.length > 0 ? expandOperands(ctx, args.operands) : ['.'];
     for (const shown of operands) {
       const entry = ctx.fs.get(shown);
       if (!entry) {

@@ -22,7 +22,7 @@ export const rg: Command = {
       { names: ['-g', '--glob'], value: 'GLOB', help: 'search only files matching GLOB; !GLOB excludes (repeatable)' },
     ],
     notes: [
-      'Searches / when no path is given. Output: PATH:LINE:TEXT. Regular expressions are extended syntax',
+      'Searches the working directory when no path is given, passing over hidden files and folders. Output: PATH:LINE:TEXT. Regular expressions are extended syntax',
       'on a linear-time engine (\\w \\d \\s \\b work; back-references and lookaround do not).',
       'A GLOB without / matches file names; with /, the path below the searched directory.',
     ],
@@ -38,7 +38,7 @@ export const rg: Command = {
       wholeLine: args.has('-x'),
       budget: ctx.budget,
     });
-    const scope = { name: 'rg', paths: expandOperands(ctx, paths), recursive: true, include: fileGlobFilter(ctx, args.values('-g')) };
+    const scope = { name: 'rg', paths: expandOperands(ctx, paths), recursive: true, include: fileGlobFilter(ctx, args.values('-g')), skipHidden: true };
     const withFilename = args.has('-I') ? false : args.has('-H') ? true : undefined;
     return runSearch(ctx, scope, { ...sharedRequest(args), matcher, lineNumbers: !args.has('-N'), withFilename, zeroCounts: false });
   },
