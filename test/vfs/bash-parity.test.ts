@@ -1,7 +1,7 @@
 // Parity with GNU bash: commands agents really run, against the tool and against /bin/bash (with
 // GNU coreutils, grep, sed, awk, jq and ripgrep) on a laid-out copy of the same files.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -113,6 +113,9 @@ const COMMANDS = [
   "rg -n -g '*.json' users",
   "cut -d' ' -f1 quickstart.mdx",
   'cat guides/webhooks.mdx | sort | uniq | wc -l',
+  'ls -l guides',
+  'ls -l guides/auth.mdx api-reference/openapi.json',
+  'ls -la guides',
 ];
 
 const root = mkdtempSync(join(tmpdir(), 'bash-parity-'));
@@ -120,11 +123,25 @@ for (const [path, content] of Object.entries(FILES)) {
   const file = join(root, path);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, content);
-  utimesSync(file, MTIME, MTIME);
 }
+for (const entry of readdirSync(root, { recursive: true, encoding: 'utf8' })) utimesSync(join(root, entry), MTIME, MTIME);
+utimesSync(root, MTIME, MTIME);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const docs = new VirtualFs(Object.entries(FILES).map(([path, content]) => ({ path: `/${path}`, content })));
+const docs = new VirtualFs(Object.entries(FILES).map(([path, content]) => ({ path: `/${path}`, content, modified: MTIME.getTime() })));
+
+/**
+ * `ls -l` lines with the mode and owner columns blanked, and without the `total` line: the tool's
+ * files are read-only and owned by no one, and blocks used are the disk's business. Sizes, dates
+ * and names are compared as they are.
+ */
+function longListing(output: string): string {
+  return output
+    .split('\n')
+    .filter((line) => !/^total \d+$/.test(line))
+    .map((line) => line.replace(/^([-d])[-rwx]{9} +(\d+) +\S+ +\S+ +/, '$1 $2 '))
+    .join('\n');
+}
 
 /** What GNU bash prints for `command` run in the laid-out copy, errors included in order. */
 function bash(command: string): { output: string; exitCode: number } {
@@ -148,6 +165,8 @@ describe('the filesystem tool against GNU bash', () => {
 
   it.each(COMMANDS)('%s', (command) => {
     const ours = runCommand(docs, command);
-    expect({ output: ours.output, exitCode: ours.exitCode }).toEqual(bash(command));
+    const theirs = bash(command);
+    const normalise = command.startsWith('ls -l') ? longListing : (output: string) => output;
+    expect({ output: normalise(ours.output), exitCode: ours.exitCode }).toEqual({ output: normalise(theirs.output), exitCode: theirs.exitCode });
   });
 });
