@@ -1,6 +1,5 @@
 // Applies a command's redirections (`2>/dev/null`, `2>&1`, `>/dev/null`, `< file`) to its streams.
 import type { Writer } from '../commands/command.js';
-import { ShellSyntaxError } from './syntax-error.js';
 import type { Redirect } from './word.js';
 
 /** Where a command writes, and the file it reads when its input is redirected. */
@@ -25,16 +24,10 @@ export function redirectStreams(redirects: readonly Redirect[], stdout: Writer, 
     [2, stderr],
   ]);
   let stdinPath: string | undefined;
+  // The tokenizer lets through only 0 from a file, and 1 and 2 to /dev/null or to each other.
   for (const { fd, target } of redirects) {
     if (target.to === 'file') stdinPath = target.path;
-    else if (fd !== 1 && fd !== 2)
-      throw new ShellSyntaxError(`redirecting descriptor ${fd} is not supported; only 1 (output) and 2 (errors) can be redirected`);
-    else if (target.to === 'null') fds.set(fd, DISCARD);
-    else {
-      const to = fds.get(target.fd);
-      if (!to) throw new ShellSyntaxError(`${fd}>&${target.fd}: descriptor ${target.fd} is not open; use 2>&1 or 1>&2`);
-      fds.set(fd, to);
-    }
+    else fds.set(fd, target.to === 'null' ? DISCARD : fds.get(target.fd)!);
   }
   return { stdout: fds.get(1)!, stderr: fds.get(2)!, stdinPath };
 }

@@ -21,6 +21,31 @@ const WORD_END = ' \t\r\n;|&<>()';
 const READ_ONLY_HINT =
   'the filesystem is read-only and output is returned to you; use pipes instead (e.g. grep -rn term . | head -20), or 2>/dev/null to drop errors';
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * Most characters variables may expand to in one call. Without it, `A=xxxxxxxxxx; B=$A$A$A…;
+ * C=$B$B$B…` would grow tenfold per assignment, past any memory, before a command runs.
+ */
+export const MAX_EXPANSION = 64 * 1024;
+
+/** The variables of a command line, and how much they have expanded to so far. */
+class Variables {
+  private readonly values = new Map<string, string>();
+  private expanded = 0;
+
+  set(name: string, value: string): void {
+    this.values.set(name, value);
+  }
+
+  /** The value of `name` (empty when never set), counted against `MAX_EXPANSION`. */
+  expand(name: string): string {
+    const value = this.values.get(name) ?? '';
+    this.expanded += value.length;
+    if (this.expanded > MAX_EXPANSION) {
+      throw new ShellSyntaxError(`variables expand to more than ${MAX_EXPANSION} characters in one call; use shorter values, or several calls`);
+    }
+    return value;
+  }
+}
 
 /** Collects the characters of one word. */
 class WordBuilder {
@@ -75,7 +100,7 @@ class WordBuilder {
  */
 export function tokenize(line: string): Token[] {
   const tokens: Token[] = [];
-  const variables = new Map<string, string>();
+  const variables = new Variables();
   const word = new WordBuilder();
   /** Whether the next word starts a command, where `NAME=value` is an assignment. */
   let atCommandStart = true;
@@ -96,7 +121,14 @@ export function tokenize(line: string): Token[] {
     tokens.push({ kind: 'operator', operator: op });
     atCommandStart = true;
   };
-  const redirect = (fd: number, target: RedirectTarget): void => void tokens.push({ kind: 'redirect', redirect: { fd, target } });
+  const redirect = (fd: number, target: RedirectTarget): void => {
+    if (target.to === 'file' ? fd !== 0 : fd !== 1 && fd !== 2) {
+      throw new ShellSyntaxError(`redirecting descriptor ${fd} is not supported; only 1 (output) and 2 (errors) can be redirected, and 0 read from a file`);
+    }
+    if (target.to === 'fd' && target.fd !== 1 && target.fd !== 2)
+      throw new ShellSyntaxError(`>&${target.fd}: descriptor ${target.fd} is not open; use 2>&1 or 1>&2`);
+    tokens.push({ kind: 'redirect', redirect: { fd, target } });
+  };
   for (let i = 0; i < line.length; i++) {
     const c = line[i]!;
     const next = line[i + 1];
@@ -205,7 +237,7 @@ function readRedirectTarget(line: string, start: number, operator: '>' | '<'): {
 }
 
 /** Adds a double-quoted string starting at `start` to `word`; returns the index of the closing quote. */
-function readDoubleQuoted(line: string, start: number, word: WordBuilder, variables: ReadonlyMap<string, string>): number {
+function readDoubleQuoted(line: string, start: number, word: WordBuilder, variables: Variables): number {
   for (let i = start; i < line.length; i++) {
     const c = line[i]!;
     if (c === '"') return i;
@@ -228,7 +260,7 @@ function readDoubleQuoted(line: string, start: number, word: WordBuilder, variab
  * `line[i]` starts no expansion (a lone `$` stands for itself). Refuses the expansions that would
  * need a real shell: command substitution, positional and special parameters, `${NAME:-x}` forms.
  */
-function readExpansion(line: string, i: number, variables: ReadonlyMap<string, string>): { value: string; end: number } | undefined {
+function readExpansion(line: string, i: number, variables: Variables): { value: string; end: number } | undefined {
   const c = line[i];
   const next = line[i + 1] ?? '';
   if (c === '`' || (c === '$' && next === '(')) {
@@ -241,10 +273,10 @@ function readExpansion(line: string, i: number, variables: ReadonlyMap<string, s
     if (!NAME.test(name)) {
       throw new ShellSyntaxError(`parameter expansion ('\${${close === -1 ? '' : name}}') is not supported; use a plain variable ($NAME or \${NAME})`);
     }
-    return { value: variables.get(name) ?? '', end: close };
+    return { value: variables.expand(name), end: close };
   }
   const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(line.slice(i + 1))?.[0];
-  if (name) return { value: variables.get(name) ?? '', end: i + name.length };
+  if (name) return { value: variables.expand(name), end: i + name.length };
   if (/[0-9#?@*!$-]/.test(next)) {
     throw new ShellSyntaxError(
       `special parameters ('$${next}') are not supported; set a variable (NAME=value) and use $NAME, or quote a literal dollar sign with single quotes`,
