@@ -94,6 +94,7 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
     (page) => built.get(page.file)!.source(),
   );
 
+  const folder = new ConfinedFolder(site.root);
   const layout = createSiteLayout(site);
   const manifestPages: ManifestPage[] = [];
   const sidebarKeys = new Set<string>();
@@ -113,7 +114,7 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
       return [before, result.html(), after];
     });
     out.addKeyed(markdown, bodyKey, () => result.markdown);
-    manifestPages.push(manifestPage(page, tree, { html, markdown, source: sourceParts.get(page.path)! }));
+    manifestPages.push(manifestPage(page, tree, { html, markdown, source: sourceParts.get(page.path)! }, pageModified(folder, page)));
   }
   const sidebars = Object.fromEntries([...sidebarKeys].sort().map((key) => [key, `${BUNDLE_PATHS.sidebars}${key}.json`]));
   for (const [key, file] of Object.entries(sidebars)) out.addKeyed(file, layout.sidebarContentKey(key), () => `${JSON.stringify(layout.sidebar(key))}\n`);
@@ -132,7 +133,6 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
   for (const file of featureFiles(features))
     if ('content' in file) addServedAsIs(file.path, file.content);
     else copyServedAsIs(file.path, file.copyOf, file.stamp, statSync(file.copyOf).size);
-  const folder = new ConfinedFolder(site.root);
   for (const file of site.files) {
     if (pageFiles.has(file) || !isPublishedFile(file)) continue;
     const copied = publishedFile(folder, file);
@@ -179,6 +179,12 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
     tools,
     skills: skills.map(({ name, description, groups, generated }) => ({ name, description, groups, generated, file: `${BUNDLE_PATHS.skills}${name}.md` })),
     openapi: [...site.openapi.keys()].sort(),
+    openapiModified: Object.fromEntries(
+      [...site.openapi.keys()].sort().flatMap((file) => {
+        const modified = modifiedOf(folder, file);
+        return modified === undefined ? [] : [[file, modified]];
+      }),
+    ),
     sidebars,
     searchIndex: searchIndex.files,
     notFound: BUNDLE_PATHS.notFound,
@@ -221,7 +227,28 @@ function treeOf(page: SitePage, site: SiteModel): NavigationTree | undefined {
   return site.navigation.trees.find((t) => t.version === placement.version && t.language === placement.language);
 }
 
-function manifestPage(page: SitePage, tree: NavigationTree | undefined, files: Pick<ManifestPage, 'html' | 'markdown' | 'source'>): ManifestPage {
+/** When the docs folder's `file` was last modified, in whole milliseconds; undefined when it is not there or refused (a link leading out). */
+function modifiedOf(folder: ConfinedFolder, file: string): number | undefined {
+  try {
+    const stats = publishedFile(folder, file)?.stats;
+    return stats ? Math.trunc(stats.mtimeMs) : undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** When a page last changed: its source file's date, or for a page made from an OpenAPI operation (no file of its own), its spec's. */
+function pageModified(folder: ConfinedFolder, page: SitePage): number | undefined {
+  return modifiedOf(folder, page.file) ?? page.files?.map((file) => modifiedOf(folder, file)).find((modified) => modified !== undefined);
+}
+
+function manifestPage(
+  page: SitePage,
+  tree: NavigationTree | undefined,
+  files: Pick<ManifestPage, 'html' | 'markdown' | 'source'>,
+  modified: number | undefined,
+): ManifestPage {
   const placement = page.placements.find((p) => p.version === tree?.version && p.language === tree?.language);
   const description = page.frontmatter.description;
   return {
@@ -242,6 +269,7 @@ function manifestPage(page: SitePage, tree: NavigationTree | undefined, files: P
     ...(page.files ? { files: page.files } : {}),
     ...(page.endpoint ? { endpoint: manifestEndpoint(page.endpoint) } : {}),
     ...(page.changelog ? { changelog: page.changelog } : {}),
+    ...(modified !== undefined ? { modified } : {}),
   };
 }
 

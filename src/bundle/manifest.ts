@@ -33,6 +33,8 @@ export interface ManifestPage {
   endpoint?: ManifestEndpoint;
   /** The entries of the page's RSS feed (`<url>/rss.xml`), on a page with `<Update>` components. */
   changelog?: ChangelogEntry[];
+  /** When the page's source file was last modified (ms since 1970), as the filesystem tool's `ls -l` shows it. */
+  modified?: number;
 }
 
 /** An API page's endpoint, as the runtime's playground proxy checks requests against it. */
@@ -72,6 +74,8 @@ export interface Manifest {
   skills: ManifestSkill[];
   /** OpenAPI files, bundle-relative, for the MCP filesystem's /openapi/ folder; readable by whoever may read a page that uses them (`ManifestPage.files`). */
   openapi: string[];
+  /** When each OpenAPI file was last modified (ms since 1970), by bundle-relative path, for the filesystem tool. */
+  openapiModified?: Record<string, number>;
   /** Sidebar key -> bundle-relative file (see SidebarFile): the sidebars that page HTML marks with `<!--docsite:sidebar KEY-->`. */
   sidebars: Record<string, string>;
   /** Bundle-relative paths of the search index parts, which `SearchIndex.load` joins into one index. */

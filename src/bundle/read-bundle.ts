@@ -13,6 +13,8 @@ import { readSourceParts } from './source-parts.js';
 export interface SourceFile {
   path: string;
   content: string;
+  /** When its source was last modified (ms since 1970); absent in bundles built before dates were kept. */
+  modified?: number;
 }
 
 /** An OpenAPI file of the site: at `path` in the MCP filesystem, at `file` in the bundle, readable with `access`. */
@@ -76,13 +78,17 @@ export async function readBundle(dir: string, indexOptions: IndexOptions = {}): 
     indexOptions,
   );
   const sourceTexts = readSourceParts(folder, manifest.pages);
-  const sources = manifest.pages.map((page): [string, SourceFile] => [page.path, { path: sourcePathOf(page.url), content: sourceTexts.get(page.path)! }]);
+  const sources = manifest.pages.map((page): [string, SourceFile] => [
+    page.path,
+    { path: sourcePathOf(page.url), content: sourceTexts.get(page.path)!, ...(page.modified !== undefined && { modified: page.modified }) },
+  ]);
   const fileAccess = fileAccessOf(manifest);
   const openapi = manifest.openapi.map((file) => ({
     path: `/openapi/${file.replace(/^openapi\//, '')}`,
     file,
     content: text(file),
     access: fileAccess.get(file)!,
+    ...(manifest.openapiModified?.[file] !== undefined && { modified: manifest.openapiModified[file] }),
   }));
   const skills = manifest.skills.map((skill) => ({ ...skill, content: text(skill.file) }));
   const sidebars = Object.entries(manifest.sidebars).map(([key, file]): [string, SidebarFile] => [key, sidebarOf(dir, file, text(file))]);

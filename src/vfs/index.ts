@@ -6,5 +6,6 @@ export { threadCpuClock, type CpuClock } from './limits/cpu-clock.js';
 export { SHELL_LIMITS, TOO_MUCH_WORK, TooMuchWorkError, tooMuchWorkMessage, type LimitName, type ShellLimits } from './limits/shell-limits.js';
 export { OUTPUT_LIMIT_BYTES } from './shell/output.js';
 export { MAX_COMMAND_LENGTH } from './shell/parse-script.js';
+export { MAX_EXPANSION } from './shell/tokenize.js';
 export { COMMAND_NAMES } from './commands/registry.js';
 export { ShellPool, type ShellPoolOptions, type ShellCall, type ShellAnswer, type ShellPoolStats } from './pool/shell-pool.js';

@@ -1,12 +1,12 @@
 // Path helpers for the virtual filesystem: every path resolves inside `/`, like in a chroot.
 
 /**
- * The absolute, normalized form of `path`. Relative paths start at `/` (every call's working
- * directory), and `..` at the root stays at the root, so no path leads outside the tree.
+ * The absolute, normalized form of `path`. Relative paths start at `cwd` (`/`, where every call
+ * starts, until `cd`), and `..` at the root stays at the root, so no path leads outside the tree.
  */
-export function resolvePath(path: string): string {
+export function resolvePath(path: string, cwd = '/'): string {
   const parts: string[] = [];
-  for (const part of path.split('/')) {
+  for (const part of (path.startsWith('/') ? path : `${cwd}/${path}`).split('/')) {
     if (part === '..') parts.pop();
     else if (part !== '' && part !== '.') parts.push(part);
   }

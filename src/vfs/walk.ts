@@ -11,16 +11,25 @@ export interface WalkStep {
 
 /**
  * `start` and every entry below it to `maxDepth`, depth first, each directory's children in name
- * order; each entry is charged to `budget` as it is visited.
+ * order; each entry is charged to `budget` as it is visited. Entries below `start` for which
+ * `skip` holds are left out with everything under them.
  */
-export function* walk(start: VfsEntry, budget: Pick<CallBudget, 'visit'>, maxDepth = Infinity): Generator<WalkStep> {
+export function* walk(
+  start: VfsEntry,
+  budget: Pick<CallBudget, 'visit'>,
+  maxDepth = Infinity,
+  skip: (entry: VfsEntry) => boolean = () => false,
+): Generator<WalkStep> {
   const stack: WalkStep[] = [{ entry: start, depth: 0 }];
   for (let step = stack.pop(); step; step = stack.pop()) {
     budget.visit();
     yield step;
     const { entry, depth } = step;
     if (entry.kind !== 'directory' || depth >= maxDepth) continue;
-    for (let i = entry.children.length - 1; i >= 0; i--) stack.push({ entry: entry.children[i]!, depth: depth + 1 });
+    for (let i = entry.children.length - 1; i >= 0; i--) {
+      const child = entry.children[i]!;
+      if (!skip(child)) stack.push({ entry: child, depth: depth + 1 });
+    }
   }
 }
 
@@ -35,4 +44,9 @@ export function shownPath(shown: string, start: VfsEntry, entry: VfsEntry): stri
 /** The path of `entry` below `start`, without a leading slash (`''` for `start` itself). */
 export function relativePath(start: VfsEntry, entry: VfsEntry): string {
   return entry.path.slice(start.path === '/' ? 1 : start.path.length + 1);
+}
+
+/** Whether `entry` is hidden (its name starts with a dot): globs and `rg` pass over it, as bash and ripgrep do. */
+export function isHidden(entry: VfsEntry): boolean {
+  return entry.name.startsWith('.');
 }

@@ -1,5 +1,5 @@
 // Page sources in the bundle: a few part files that `serve` reads whole, and a rebuild rewrites one of.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,12 @@ describe('page sources in the bundle', () => {
 
   it('are what the MCP filesystem of a loaded bundle serves', async () => {
     const bundle = await readBundle(out);
-    expect(bundle.sources.get('p/page-042')).toEqual({ path: '/p/page-042.mdx', content: readFileSync(join(site, 'p/page-042.mdx'), 'utf8') });
+    const file = join(site, 'p/page-042.mdx');
+    expect(bundle.sources.get('p/page-042')).toEqual({
+      path: '/p/page-042.mdx',
+      content: readFileSync(file, 'utf8'),
+      modified: Math.trunc(statSync(file).mtimeMs),
+    });
   });
 
   it('rewrites only the part of the page that changed', async () => {

@@ -1,12 +1,14 @@
 // The filesystem tool per request: each reader's tree holds what canRead allows; the calls of one
 // request (a JSON-RPC batch) run one at a time under one shared CPU budget.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedBundle } from '../../src/bundle/index.js';
 import { createFilesystems, type Filesystems } from '../../src/runtime/filesystems.js';
 import { readerView } from '../../src/runtime/reader-view.js';
 import { ANONYMOUS, type Principal } from '../../src/site/index.js';
 import { SHELL_LIMITS } from '../../src/vfs/index.js';
-import { exampleBundle } from '../helpers/runtime.js';
+import { EXAMPLE_SITE, exampleBundle } from '../helpers/runtime.js';
 
 /** A worker that answers every command at once, as having used 1 ms of CPU (see the file). */
 const ROGUE = new URL('../fixtures/shell-workers/rogue-worker.mjs', import.meta.url);
@@ -35,6 +37,14 @@ describe('createFilesystems', () => {
     // The OpenAPI file is used only by pages that need a sign-in, so a visitor's tree lacks it too.
     expect(anonymous).toEqual({ output: "overview.mdx\nls: cannot access '/openapi': No such file or directory\n", isError: true });
     expect(enterprise.output).toMatch(/^overview\.mdx\n.*sso\.mdx\n.*acme\.yaml\n$/s);
+  });
+
+  it("shows each page's and OpenAPI file's source modification date, carried through the bundle", async () => {
+    const run = filesystemsOf().forRequest(readerView(ENTERPRISE, true));
+    const modified = (file: string): string => new Date(Math.trunc(statSync(join(EXAMPLE_SITE, file)).mtimeMs)).toISOString();
+    const { output } = await run('stat /enterprise/sso.mdx /openapi/acme.yaml');
+    expect(output).toContain(`  File: /enterprise/sso.mdx\n  Size:`);
+    expect(output.match(/^Modify: .*$/gm)).toEqual([`Modify: ${modified('enterprise/sso.mdx')}`, `Modify: ${modified('openapi/acme.yaml')}`]);
   });
 
   it('runs the calls of one request one at a time, and stops them once they spent the CPU time they share', async () => {

@@ -90,8 +90,9 @@ describe('grep errors and exit status', () => {
     expect(run('grep webhook /guides')).toMatchObject({ exitCode: 2, output: 'grep: /guides: Is a directory\n' });
   });
 
-  it('searches / when -r has no path', () => {
-    expect(out('grep -rl "Rate limits"')).toBe('/guides/advanced/rate-limits.mdx\n');
+  it('searches the working directory when -r has no path, showing paths relative to it as GNU grep does', () => {
+    expect(out('grep -rl "Rate limits"')).toBe('guides/advanced/rate-limits.mdx\n');
+    expect(out('cd guides && grep -rl "Rate limits"')).toBe('advanced/rate-limits.mdx\n');
   });
 
   it('explains invalid and unsupported patterns', () => {

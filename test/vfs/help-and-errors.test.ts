@@ -3,7 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { COMMAND_NAMES } from '../../src/vfs/index.js';
 import { out, run } from './fixture.js';
 
-const EXPECTED_COMMANDS = ['ls', 'cat', 'head', 'tail', 'grep', 'rg', 'find', 'tree', 'wc', 'stat', 'sort', 'uniq', 'cut', 'echo', 'pwd', 'help'];
+const EXPECTED_COMMANDS = [
+  'ls',
+  'cat',
+  'head',
+  'tail',
+  'grep',
+  'rg',
+  'find',
+  'tree',
+  'wc',
+  'stat',
+  'sort',
+  'uniq',
+  'cut',
+  'sed',
+  'awk',
+  'jq',
+  'echo',
+  'pwd',
+  'help',
+];
 
 describe('help', () => {
   it('has the commands agents expect', () => {
@@ -57,9 +77,9 @@ describe('help', () => {
 
 describe('errors', () => {
   it('names an unknown command and lists the supported ones', () => {
-    const result = run("awk '{print $1}' /index.mdx");
+    const result = run('perl -ne print /index.mdx');
     expect(result.exitCode).toBe(127);
-    expect(result.output).toBe(`awk: command not found\nSupported commands: ${EXPECTED_COMMANDS.join(', ')}\n`);
+    expect(result.output).toBe(`perl: command not found\nSupported commands: ${EXPECTED_COMMANDS.join(', ')}\n`);
   });
 
   it('names an unknown flag and lists the supported ones', () => {

@@ -1,5 +1,6 @@
 // ls, tree, find and path globs: walking the tree the way GNU tools and bash do.
 import { describe, expect, it } from 'vitest';
+import { runCommand, VirtualFs } from '../../src/vfs/index.js';
 import { out, run } from './fixture.js';
 
 describe('ls', () => {
@@ -18,6 +19,21 @@ describe('ls', () => {
         '-r--r--r-- 1 root root   22 Jan  1  1970 auth.mdx\n' +
         '-r--r--r-- 1 root root   71 Jan  1  1970 webhooks.mdx\n',
     );
+  });
+
+  it("shows the files' own modification dates with -l (UTC): the time for recent ones, the year for others, a folder's its newest file's", () => {
+    const recent = Date.now() - 3 * 24 * 3600 * 1000;
+    const dated = new VirtualFs([
+      { path: '/guides/old.mdx', content: 'old\n', modified: Date.UTC(2023, 10, 9, 8, 30) },
+      { path: '/guides/new.mdx', content: 'new\n', modified: recent },
+    ]);
+    const day = new Date(recent);
+    const month = day.toLocaleString('en', { month: 'short', timeZone: 'UTC' });
+    const time = `${String(day.getUTCHours()).padStart(2, '0')}:${String(day.getUTCMinutes()).padStart(2, '0')}`;
+    const stamp = `${month} ${String(day.getUTCDate()).padStart(2)} ${time}`;
+    expect(runCommand(dated, 'ls -l /guides').output).toBe(`-r--r--r-- 1 root root 4 ${stamp} new.mdx\n-r--r--r-- 1 root root 4 Nov  9  2023 old.mdx\n`);
+    expect(runCommand(dated, 'ls -l /').output).toBe(`dr-xr-xr-x 2 root root 4096 ${stamp} guides\n`);
+    expect(runCommand(dated, 'stat /guides/old.mdx').output).toContain('Modify: 2023-11-09T08:30:00.000Z');
   });
 
   it('adds . and .. with -a', () => {
@@ -39,8 +55,8 @@ describe('tree', () => {
   });
 
   it('limits depth with -L and shows directories only with -d', () => {
-    expect(out('tree -L 1')).toBe('/\n├── guides\n├── index.mdx\n├── openapi\n└── quickstart.mdx\n\n2 directories, 2 files\n');
-    expect(out('tree -d')).toBe('/\n├── guides\n│   └── advanced\n└── openapi\n\n3 directories\n');
+    expect(out('tree -L 1')).toBe('.\n├── guides\n├── index.mdx\n├── openapi\n└── quickstart.mdx\n\n2 directories, 2 files\n');
+    expect(out('tree -d')).toBe('.\n├── guides\n│   └── advanced\n└── openapi\n\n3 directories\n');
   });
 });
 

@@ -94,9 +94,10 @@ describe('wc', () => {
 });
 
 describe('stat', () => {
-  it('shows size in bytes, lines and type', () => {
+  it('shows size in bytes, lines, type and modification time', () => {
     expect(out('stat /quickstart.mdx /guides')).toBe(
-      '  File: /quickstart.mdx\n  Size: 57\tLines: 4\tregular file\n  File: /guides\n  Size: 4096\tEntries: 3\tdirectory\n',
+      '  File: /quickstart.mdx\n  Size: 57\tLines: 4\tregular file\nModify: 1970-01-01T00:00:00.000Z\n' +
+        '  File: /guides\n  Size: 4096\tEntries: 3\tdirectory\nModify: 1970-01-01T00:00:00.000Z\n',
     );
   });
 

@@ -1,28 +1,29 @@
-// rg: ripgrep's defaults (recursive, line numbers, smart case) and its -g globs.
+// rg: ripgrep's defaults (recursive, case-sensitive, line numbers), smart case with -S, and its -g globs.
 import { describe, expect, it } from 'vitest';
 import { out, run } from './fixture.js';
 
 describe('rg', () => {
-  it('searches / recursively with line numbers, ignoring case for a lowercase pattern', () => {
-    expect(out('rg webhooks')).toBe(
-      '/guides/webhooks.mdx:1:# Webhooks\n/guides/webhooks.mdx:5:Webhooks retry 3 times.\n/openapi/spec.json:1:{"openapi":"3.1.0","paths":{"/webhooks":{}}}\n',
+  it('searches the working directory recursively with line numbers, ignoring case for a lowercase pattern with -S', () => {
+    expect(out('rg -S webhooks')).toBe(
+      'guides/webhooks.mdx:1:# Webhooks\nguides/webhooks.mdx:5:Webhooks retry 3 times.\nopenapi/spec.json:1:{"openapi":"3.1.0","paths":{"/webhooks":{}}}\n',
     );
   });
 
-  it('matches case exactly when the pattern has an uppercase letter, or with -s', () => {
-    expect(out('rg Webhooks')).toBe('/guides/webhooks.mdx:1:# Webhooks\n/guides/webhooks.mdx:5:Webhooks retry 3 times.\n');
-    expect(out('rg -s webhooks')).toBe('/openapi/spec.json:1:{"openapi":"3.1.0","paths":{"/webhooks":{}}}\n');
-    expect(out('rg -i WEBHOOK -l')).toBe('/guides/webhooks.mdx\n/openapi/spec.json\n/quickstart.mdx\n');
+  it('matches case exactly by default, as ripgrep does, and with -S when the pattern has an uppercase letter', () => {
+    expect(out('rg -S Webhooks')).toBe('guides/webhooks.mdx:1:# Webhooks\nguides/webhooks.mdx:5:Webhooks retry 3 times.\n');
+    expect(out('rg -S -s webhooks')).toBe('openapi/spec.json:1:{"openapi":"3.1.0","paths":{"/webhooks":{}}}\n');
+    expect(out('rg webhooks')).toBe('openapi/spec.json:1:{"openapi":"3.1.0","paths":{"/webhooks":{}}}\n');
+    expect(out('rg -i WEBHOOK -l')).toBe('guides/webhooks.mdx\nopenapi/spec.json\nquickstart.mdx\n');
   });
 
   it('filters files with -g globs, ! excluding', () => {
-    expect(out('rg -l -g "*.mdx" webhooks')).toBe('/guides/webhooks.mdx\n');
-    expect(out('rg -l -g "!*.mdx" webhooks')).toBe('/openapi/spec.json\n');
+    expect(out('rg -l -g "*.mdx" Webhooks')).toBe('guides/webhooks.mdx\n');
+    expect(out('rg -l -g "!*.mdx" webhooks')).toBe('openapi/spec.json\n');
     expect(out('rg -l -g "guides/**" -i rate /')).toBe('/guides/advanced/rate-limits.mdx\n');
   });
 
   it('counts only files with matches, and drops line numbers with -N', () => {
-    expect(out('rg -c webhook /guides /quickstart.mdx')).toBe('/guides/webhooks.mdx:3\n/quickstart.mdx:1\n');
+    expect(out('rg -ic webhook /guides /quickstart.mdx')).toBe('/guides/webhooks.mdx:3\n/quickstart.mdx:1\n');
     expect(out('rg -N retry /guides')).toBe('/guides/webhooks.mdx:Webhooks retry 3 times.\n');
   });
 
@@ -32,8 +33,8 @@ describe('rg', () => {
   });
 
   it('reads extended regular expressions and fixed strings', () => {
-    expect(out('rg "^\\d+ requests"')).toBe('/guides/advanced/rate-limits.mdx:2:100 requests per minute.\n');
-    expect(out('rg -F "3.1.0" -o')).toBe('/openapi/spec.json:1:3.1.0\n');
+    expect(out('rg "^\\d+ requests"')).toBe('guides/advanced/rate-limits.mdx:2:100 requests per minute.\n');
+    expect(out('rg -F "3.1.0" -o')).toBe('openapi/spec.json:1:3.1.0\n');
   });
 
   it('exits 1 when nothing matches', () => {

@@ -78,14 +78,15 @@ describe('pipes and chaining', () => {
 
 describe('refused syntax', () => {
   it.each([
-    ['cat /index.mdx > /copy.mdx', "redirection ('>')"],
-    ['cat /index.mdx >> /copy.mdx', "redirection ('>')"],
-    ['wc -l < /index.mdx', "redirection ('<')"],
-    ['grep -r x / 2>/dev/null', "redirection ('>')"],
+    ['cat /index.mdx > /copy.mdx', "writing to a file ('> /copy.mdx') is not supported"],
+    ['cat /index.mdx >> /copy.mdx', "writing to a file ('> /copy.mdx') is not supported"],
+    ['cat <<EOF', "here-documents ('<<') are not supported; pipe the text in instead"],
+    ['diff <(ls) <(ls /guides)', "process substitution ('<(...)') is not supported"],
     ['cat $(ls)', 'command substitution'],
     ['cat `ls`', 'command substitution'],
     ['echo "$(ls)"', 'command substitution'],
-    ['echo $HOME', 'variables'],
+    [`echo \${HOME:-/}`, `parameter expansion ('\${HOME:-/}') is not supported; use a plain variable`],
+    ['echo $?', "special parameters ('$?') are not supported"],
     ['ls &', "background jobs ('&')"],
     ['(ls)', 'subshells'],
   ])('refuses %s', (line, message) => {

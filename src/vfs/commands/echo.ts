@@ -1,5 +1,6 @@
 // echo: prints its arguments, handy for labelling the parts of a chained command's output.
 import type { Command } from './command.js';
+import { expandOperands } from './inputs.js';
 
 /** `echo [-n] [TEXT]...` */
 export const echo: Command = {
@@ -11,7 +12,8 @@ export const echo: Command = {
     rawArguments: true,
   },
   run(ctx, args) {
-    const words = args.operands.map((word) => word.text);
+    // Globs are expanded as bash expands them for any command: echo /guides/* lists the folder.
+    const words = expandOperands(ctx, args.operands);
     const noNewline = words[0] === '-n';
     ctx.stdout.write(words.slice(noNewline ? 1 : 0).join(' ') + (noNewline ? '' : '\n'));
     return 0;

@@ -24,7 +24,7 @@ interface FindQuery {
 export const find: Command = {
   spec: {
     name: 'find',
-    summary: 'Find files by name or path (default /): find / -name "*.mdx", find /guides -type d.',
+    summary: 'Find files by name or path (default: the working directory): find / -name "*.mdx", find /guides -type d.',
     usage: 'find [PATH]... [TEST]...',
     flags: [],
     rawArguments: true,
@@ -37,7 +37,7 @@ export const find: Command = {
   run(ctx, args) {
     const query = parseQuery(ctx, args.operands);
     let ok = true;
-    for (const shown of query.starts.length > 0 ? expandOperands(ctx, query.starts) : ['/']) {
+    for (const shown of query.starts.length > 0 ? expandOperands(ctx, query.starts) : ['.']) {
       const start = ctx.fs.get(shown);
       if (!start) {
         ctx.stderr.write(`find: '${shown}': No such file or directory\n`);

@@ -4,12 +4,13 @@ import { helpText } from './flags.js';
 
 const ABOUT = [
   'A read-only shell over the documentation: each page is a file at /<url-path>.mdx (cite pages by',
-  'their URL path, without .mdx), OpenAPI specs are under /openapi/. Every call starts in /.',
+  'their URL path, without .mdx), OpenAPI specs are under /openapi/. Every call starts in /; cd moves within the call.',
 ];
 const USAGE = [
   'Combine commands with | (pipe), && (next only if the previous succeeded), || and ;. Quote with \'...\' or "...".',
-  'Globs in paths: * ? [abc] and ** (any depth), e.g. head -30 /guides/*.mdx.',
-  'Output is capped at 30 KB per call. Nothing can be written: no >, <, $(...), & or variables.',
+  'Globs in paths: * ? [abc] and ** (any depth); like rg, they pass over hidden names. E.g. head -30 /guides/*.mdx.',
+  'Variables: F=/guides/auth.mdx; cat "$F". Redirections: 2>/dev/null, >/dev/null, 2>&1, < FILE.',
+  'Output is capped at 30 KB per call. Nothing can be written (no > FILE), and there is no $(...) or &.',
   "Run 'COMMAND --help' for a command's options.",
 ];
 

@@ -1,11 +1,11 @@
-// pwd: prints the working directory, which is always / (every call starts there).
+// pwd: prints the working directory: / where every call starts, or where `cd` went.
 import type { Command } from './command.js';
 
 /** `pwd` */
 export const pwd: Command = {
-  spec: { name: 'pwd', summary: 'Print the working directory: always /.', usage: 'pwd', flags: [] },
+  spec: { name: 'pwd', summary: 'Print the working directory (/ until cd).', usage: 'pwd', flags: [] },
   run(ctx) {
-    ctx.stdout.write('/\n');
+    ctx.stdout.write(`${ctx.fs.cwd}\n`);
     return 0;
   },
 };

@@ -7,7 +7,7 @@ import { countLines } from './lines.js';
 export const stat: Command = {
   spec: {
     name: 'stat',
-    summary: 'Show size (bytes), line count and type of files, or entry count of directories.',
+    summary: 'Show size (bytes), line count, type and modification time (UTC) of files, or entry count of directories.',
     usage: 'stat FILE...',
     flags: [],
   },
@@ -24,7 +24,7 @@ export const stat: Command = {
         entry.kind === 'file'
           ? `Size: ${entry.size}\tLines: ${countLines(entry.content)}\tregular file`
           : `Size: 4096\tEntries: ${entry.children.length}\tdirectory`;
-      ctx.stdout.write(`  File: ${shown}\n  ${details}\n`);
+      ctx.stdout.write(`  File: ${shown}\n  ${details}\nModify: ${new Date(entry.modified).toISOString()}\n`);
     }
     return ok ? 0 : 1;
   },

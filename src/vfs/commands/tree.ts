@@ -13,7 +13,7 @@ interface TreeOptions {
 export const tree: Command = {
   spec: {
     name: 'tree',
-    summary: 'Draw the directory tree (default /): tree -L 2 /, tree -d.',
+    summary: 'Draw the directory tree (default: the working directory): tree -L 2 /, tree -d.',
     usage: 'tree [-L N] [-d] [DIR]...',
     flags: [
       { names: ['-L'], value: 'N', help: 'descend at most N levels' },
@@ -25,7 +25,7 @@ export const tree: Command = {
     if (options.maxDepth === 0) throw new CommandError('invalid level, must be greater than 0');
     const totals = { directories: 0, files: 0 };
     let ok = true;
-    for (const shown of args.operands.length > 0 ? expandOperands(ctx, args.operands) : ['/']) {
+    for (const shown of args.operands.length > 0 ? expandOperands(ctx, args.operands) : ['.']) {
       const entry = entryOrReport(ctx, 'tree', shown);
       if (entry?.kind !== 'directory') {
         if (entry) ctx.stderr.write(`tree: ${shown}: Not a directory\n`);

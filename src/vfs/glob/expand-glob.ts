@@ -2,7 +2,7 @@
 import { joinPath, resolvePath } from '../paths.js';
 import type { CallBudget } from '../limits/call-budget.js';
 import type { VirtualFs, VfsEntry } from '../virtual-fs.js';
-import { relativePath, walk } from '../walk.js';
+import { isHidden, relativePath, walk } from '../walk.js';
 import { compileGlob, hasGlobChars, unescapeGlob } from './glob-pattern.js';
 
 /** A path found so far, and how to show it. */
@@ -13,11 +13,13 @@ interface Found {
 
 /**
  * The paths matching glob `pattern`, sorted, spelled like the pattern (relative patterns give
- * relative paths; `..` stays written but never leaves `/`). `**` matches any number of
- * directories; `*` and `?` do not match a leading dot. Empty when nothing matches.
+ * relative paths, from the working directory; `..` stays written but never leaves `/`). `**`
+ * matches any number of directories, as with bash's `globstar`; like `*` and `?`, it passes
+ * over hidden names. Empty when nothing matches.
  */
 export function expandGlob(fs: VirtualFs, pattern: string, budget: CallBudget): string[] {
-  let found: Found[] = [{ entry: fs.root, shown: pattern.startsWith('/') ? '/' : '' }];
+  const absolute = pattern.startsWith('/');
+  let found: Found[] = [{ entry: absolute ? fs.root : fs.get('.')!, shown: absolute ? '/' : '' }];
   for (const segment of pattern.split('/').filter((s) => s !== '')) {
     const next = new Map<string, Found>();
     const add = (entry: VfsEntry, shown: string): void => void next.set(shown, { entry, shown });
@@ -26,7 +28,7 @@ export function expandGlob(fs: VirtualFs, pattern: string, budget: CallBudget): 
       if (entry.kind !== 'directory') continue;
       const below = (name: string): string => (shown === '' ? name : joinPath(shown, name));
       if (segment === '**') {
-        for (const step of walk(entry, budget)) add(step.entry, step.depth === 0 ? shown : below(relativePath(entry, step.entry)));
+        for (const step of walk(entry, budget, Infinity, isHidden)) add(step.entry, step.depth === 0 ? shown : below(relativePath(entry, step.entry)));
       } else if (matchName) {
         const dotted = segment.startsWith('.');
         budget.visit(entry.children.length);

@@ -11,7 +11,7 @@ export const COMMAND_NOT_FOUND = 127;
 /** How much piped input the command `words` reads at most, when it reads only the start of it (see `Command.inputNeeded`). */
 export function inputNeeded(words: readonly Word[]): InputNeeded | undefined {
   const [nameWord, ...argWords] = words;
-  const command = COMMANDS.get(nameWord!.text);
+  const command = nameWord && COMMANDS.get(nameWord.text);
   if (!command?.inputNeeded) return undefined;
   try {
     const args = parseArgs(command.spec, argWords);
@@ -24,6 +24,8 @@ export function inputNeeded(words: readonly Word[]): InputNeeded | undefined {
 
 /** Runs the command `words` (name first) and returns its exit status. */
 export function runStage(words: readonly Word[], ctx: CommandContext): number {
+  // A command of assignments only (`F=x`): the tokenizer has set the variables already.
+  if (words.length === 0) return 0;
   const [nameWord, ...argWords] = words;
   const name = nameWord!.text;
   const command = COMMANDS.get(name);

@@ -10,3 +10,15 @@ export interface Word {
    */
   readonly glob?: string;
 }
+
+/**
+ * Where a redirection sends a file descriptor: nowhere (`/dev/null`), to another descriptor
+ * (`2>&1`), or, for standard input only, from a file of the tree (`< file`).
+ */
+export type RedirectTarget = { readonly to: 'null' } | { readonly to: 'fd'; readonly fd: number } | { readonly to: 'file'; readonly path: string };
+
+/** One redirection of a command, such as `2>/dev/null`: descriptor `fd` goes to `target`. */
+export interface Redirect {
+  readonly fd: number;
+  readonly target: RedirectTarget;
+}
