@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type LoadedBundle, readBundle } from '../src/bundle/index.js';
+import { BUNDLE_PATHS, type LoadedBundle, readBundle } from '../src/bundle/index.js';
 import type { McpContext } from '../src/mcp/context.js';
 import { searchTool } from '../src/mcp/search-tool.js';
 import { percentile } from './measure.js';
@@ -130,7 +130,7 @@ export const relevanceBenchmark: Benchmark = {
 /** The bundle folder of `site`: built now, or the last build when BENCH_RELEVANCE_REUSE is set and one exists. */
 function builtSite(site: SiteName): string {
   const out = join(BUILDS, site);
-  if (process.env.BENCH_RELEVANCE_REUSE && existsSync(join(out, 'manifest.json'))) return out;
+  if (process.env.BENCH_RELEVANCE_REUSE && existsSync(join(out, BUNDLE_PATHS.manifest))) return out;
   progress(`building ${site}`);
   const run = spawnSync(process.execPath, [join(REPO, 'bin', 'docsite.js'), 'build', siteFolder(site), '--out', out], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`docsite build ${site} failed:\n${run.stderr}`);
