@@ -73,9 +73,14 @@ export const relevanceBenchmark: Benchmark = {
       ...set.stemming.map((q) => ({ kind: 'stemming' as const, site: q.site, text: q.query, expected: q.expected })),
     ].filter((query) => sites.includes(query.site));
     const answers: Answer[] = [];
+    /** Expected pages the built site does not index: a query expecting only such pages can never hit. */
+    const unindexed: string[] = [];
     for (const site of sites) {
       const bundle = await readBundle(builtSite(site), { recentResults: 0 });
       const pages = pageDocuments(bundle);
+      const urls = new Set(pages.map((page) => page.url));
+      const expected = new Set(queries.filter((query) => query.site === site).flatMap((query) => query.expected));
+      unindexed.push(...[...expected].filter((url) => !urls.has(url)).map((url) => `${site} ${url}`));
       for (const filter of FILTERS) {
         progress(`${site}, ${filter.label}: indexing ${pages.length} pages in the peers`);
         const shown = pages.filter((page) => filter.language === undefined || page.languages.length === 0 || page.languages.includes(filter.language));
@@ -120,6 +125,7 @@ export const relevanceBenchmark: Benchmark = {
       checks,
       notes: [
         `sites: ${sites.join(', ')} built into ${BUILDS}${absent.length > 0 ? `; not found, left out: ${absent.map((site) => `${site} (${siteFolder(site)})`).join(', ')}` : ''}.`,
+        ...(unindexed.length > 0 ? [`expected pages the built sites do not index (fix the set): ${unindexed.join(', ')}`] : []),
         `docsite: the MCP search tool's handler with its default result count, its sections' pages in order; peers: one document per page (title, headings, section text from the bundle's search index), default settings, title boost ${TITLE_BOOST}.`,
         ...(process.env.BENCH_RELEVANCE_MISSES ? misses(answers) : ['BENCH_RELEVANCE_MISSES=1 lists the queries docsite misses in its top 3.']),
       ],

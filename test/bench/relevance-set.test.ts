@@ -29,12 +29,12 @@ describe('the relevance set', () => {
     expect(set.note).toMatch(/Schema/);
   });
 
-  it('names a known site, a query and English expected pages in every entry; terse forms are at most 3 words', () => {
+  it('names a known site, a query and English expected page URLs (an index page by its folder) in every entry; terse forms are at most 3 words', () => {
     for (const entry of entries) {
       expect(['mintlify-docs', 'acme'], entry.text).toContain(entry.site);
       expect(entry.text.trim(), entry.text).not.toBe('');
       expect(entry.expected.length, entry.text).toBeGreaterThan(0);
-      for (const url of entry.expected) expect(url, entry.text).toMatch(/^\/(?!(es|fr|zh)\/)[^#?\s]*$/);
+      for (const url of entry.expected) expect(url, entry.text).toMatch(/^\/(?!(es|fr|zh)\/)(?!.*\/index$)[^#?\s]*$/);
     }
     for (const question of set.questions) {
       expect(words(question.terse), question.terse).toBeLessThanOrEqual(3);
