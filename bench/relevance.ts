@@ -34,6 +34,8 @@ const FILTERS = [
   { label: 'no filter', language: undefined },
 ] as const;
 type FilterLabel = (typeof FILTERS)[number]['label'];
+/** Timed passes over the queries: on a machine shared with other work, a query's fastest is its cost, the rest is waiting for a core. */
+const TIMED_ROUNDS = 3;
 /** Ranks that count: MRR@10. */
 const DEPTH = 10;
 /** The issue's targets for docsite with the English filter. */
@@ -91,13 +93,19 @@ export const relevanceBenchmark: Benchmark = {
         };
         const siteQueries = queries.filter((query) => query.site === site);
         for (const engine of ENGINES) {
-          // A first pass warms each engine's code paths up; the second is the one measured.
+          // A first pass warms each engine's code paths up; then each query's fastest of TIMED_ROUNDS counts.
           for (const query of siteQueries) engines[engine](query.text, DEPTH);
-          for (const query of siteQueries) {
-            const start = performance.now();
-            const found = engines[engine](query.text, DEPTH);
-            answers.push({ query, filter: filter.label, engine, pages: found, ms: performance.now() - start });
+          const fastest = siteQueries.map(() => Number.POSITIVE_INFINITY);
+          let found: string[][] = [];
+          for (let round = 0; round < TIMED_ROUNDS; round++) {
+            found = siteQueries.map((query, i) => {
+              const start = performance.now();
+              const pages = engines[engine](query.text, DEPTH);
+              fastest[i] = Math.min(fastest[i]!, performance.now() - start);
+              return pages;
+            });
           }
+          siteQueries.forEach((query, i) => void answers.push({ query, filter: filter.label, engine, pages: found[i]!, ms: fastest[i]! }));
         }
       }
     }
@@ -126,7 +134,7 @@ export const relevanceBenchmark: Benchmark = {
       notes: [
         `sites: ${sites.join(', ')} built into ${BUILDS}${absent.length > 0 ? `; not found, left out: ${absent.map((site) => `${site} (${siteFolder(site)})`).join(', ')}` : ''}.`,
         ...(unindexed.length > 0 ? [`expected pages the built sites do not index (fix the set): ${unindexed.join(', ')}`] : []),
-        `docsite: the MCP search tool's handler with its default result count, its sections' pages in order; peers: one document per page (title, headings, section text from the bundle's search index), default settings, title boost ${TITLE_BOOST}.`,
+        `docsite: the MCP search tool's handler with its default result count, its sections' pages in order; peers: one document per page (title, headings, section text from the bundle's search index), default settings, title boost ${TITLE_BOOST}; a query's latency is its fastest of ${TIMED_ROUNDS} runs after a warm-up.`,
         ...(process.env.BENCH_RELEVANCE_MISSES ? misses(answers) : ['BENCH_RELEVANCE_MISSES=1 lists the queries docsite misses in its top 3.']),
       ],
     };
