@@ -8,6 +8,7 @@ import { mcpBenchmark } from './mcp.js';
 import { pageBudgetBenchmark } from './page-budget.js';
 import { rateLimitBenchmark } from './ratelimit.js';
 import { realSites } from './real-sites.js';
+import { relevanceBenchmark } from './relevance.js';
 import type { Benchmark } from './report.js';
 import { runBenchmarks } from './run.js';
 import { searchEndpointBenchmark } from './search-endpoint.js';
@@ -23,6 +24,7 @@ const BENCHMARKS: Benchmark[] = [
   devLoopBenchmark,
   mcpBenchmark,
   searchEndpointBenchmark,
+  relevanceBenchmark,
   pageBudgetBenchmark,
   filesystemBenchmark,
   exportBenchmark,
