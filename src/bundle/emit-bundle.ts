@@ -214,14 +214,14 @@ function publishedFile(folder: ConfinedFolder, file: string): ReturnType<Confine
 }
 
 /** The tree a page is shown in: its placement in the default version and language, else its first. */
-function treeOf(page: SitePage, site: SiteModel): NavigationTree | undefined {
+export function treeOf(page: SitePage, site: SiteModel): NavigationTree | undefined {
   const preferred = defaultTree(site.navigation);
   const placement = page.placements.find((p) => p.version === preferred?.version && p.language === preferred?.language) ?? page.placements[0];
   if (!placement) return undefined;
   return site.navigation.trees.find((t) => t.version === placement.version && t.language === placement.language);
 }
 
-function manifestPage(page: SitePage, tree: NavigationTree | undefined, files: Pick<ManifestPage, 'html' | 'markdown' | 'source'>): ManifestPage {
+export function manifestPage(page: SitePage, tree: NavigationTree | undefined, files: Pick<ManifestPage, 'html' | 'markdown' | 'source'>): ManifestPage {
   const placement = page.placements.find((p) => p.version === tree?.version && p.language === tree?.language);
   const description = page.frontmatter.description;
   return {
