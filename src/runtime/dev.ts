@@ -2,6 +2,7 @@
 import { existsSync, watch, type FSWatcher } from 'node:fs';
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { join, relative, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { buildKeepingSite, readBundle, updatePage, type BuildReport, type BuiltSite, type LoadedBundle } from '../bundle/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import { openStore } from '../store/index.js';
@@ -32,6 +33,8 @@ export interface DevServer {
 const IGNORED = /^(dist|\.docsite|\.git|node_modules)(\/|$)|(^|\/)\.cache(\/|$)/;
 /** How long the watcher waits for more changes: an editor's save is a burst of events within a few milliseconds. */
 const SETTLE_MS = 25;
+/** How long after the reload signal the search index is made again (see updateOnePage): enough for a local tab's request for the page. */
+const RELOAD_FIRST_MS = 50;
 
 export async function dev(options: DevOptions): Promise<DevServer> {
   const dir = resolve(options.dir);
@@ -96,11 +99,14 @@ export async function dev(options: DevOptions): Promise<DevServer> {
     const updated = updatePage(built, bundle, report, file);
     if (!updated) return undefined;
     serve(updated.bundle);
-    indexing = updated.search().then(
-      (search) => serve({ ...updated.bundle, search }),
-      // The whole build makes good an index that could not be made, and reports why.
-      async () => void (report = await buildWhole()),
-    );
+    // The index is made after a moment: its work holds this thread, and the reloading tabs' requests for the page come first.
+    indexing = delay(RELOAD_FIRST_MS)
+      .then(() => updated.search())
+      .then(
+        (search) => serve({ ...updated.bundle, search }),
+        // The whole build makes good an index that could not be made, and reports why.
+        async () => void (report = await buildWhole()),
+      );
     return updated.report;
   };
 
