@@ -5,6 +5,7 @@ import type { PageSettings } from '../site/index.js';
 import { SourceStamps } from './source-stamps.js';
 import {
   BUILD_PAGE_JOB,
+  buildPages,
   buildPageSource,
   bytesOf,
   pageCacheKey,
@@ -52,6 +53,12 @@ export interface PageBuilder {
   readonly cacheHits: number;
   /** Saves this build's new pages to the cache and drops entries it did not use; call only when the build succeeds. */
   commitCache(): void;
+  /**
+   * Builds the page file `file` again, in this thread, with the snippets and settings of the last
+   * `parse`, and holds it in place of the one built before: `docsite dev`'s edit of one page,
+   * sooner than any worker would start. The cache is left as it is (the next build finds the page changed).
+   */
+  buildAgain(file: string): BuiltPage;
 }
 
 /** A page builder caching under `<outDir>/.cache/pages`, running misses on up to `jobs` threads. */
@@ -82,6 +89,14 @@ export function createPageBuilder(outDir: string, jobs?: number): PageBuilder {
     commitCache() {
       cache.commit();
       stamps?.save();
+    },
+    buildAgain(file) {
+      if (!pageContext) throw new Error('buildAgain runs after parse.');
+      const [page] = buildPages(pageContext, [file]);
+      built.set(file, hold(page!));
+      if (page!.key === undefined) keys.delete(file);
+      else keys.set(file, page!.key);
+      return page!;
     },
     parseSource(file, source, defaults) {
       // A page file with its operation added places snippets like any page; a generated page has none.

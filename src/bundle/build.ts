@@ -3,9 +3,9 @@ import { statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { asBuildDiagnostics, bySeverity, type Diagnostic } from '../diagnostics/index.js';
 import { UsageError } from '../errors.js';
-import { loadSite } from '../site/index.js';
+import { loadSite, type LoadResult, type SiteModel } from '../site/index.js';
 import { defaultJobs } from '../content/index.js';
-import { createPageBuilder } from './build-pages.js';
+import { createPageBuilder, type PageBuilder } from './build-pages.js';
 import { emitBundle } from './emit-bundle.js';
 import { OutputWriter } from './output-writer.js';
 import { BUILD_PAGE_JOB } from './page-job.js';
@@ -55,6 +55,21 @@ export interface BuildReport {
 
 /** Builds `dir` into a bundle. With errors (broken links are warnings here) nothing is written. Throws UsageError when `dir` is not a docs folder or `out` cannot be its output folder. */
 export async function build(dir: string, options: BuildOptions = {}): Promise<BuildReport> {
+  return (await buildKeepingSite(dir, options)).report;
+}
+
+/** What a build that wrote its bundle keeps for `docsite dev` to update one page of it (see updatePage). */
+export interface BuiltSite {
+  site: SiteModel;
+  pages: PageBuilder;
+  /** See LoadResult.sitePageOf. */
+  sitePageOf: NonNullable<LoadResult['sitePageOf']>;
+  siteUrl: string;
+  outDir: string;
+}
+
+/** `build`, also handing back the site it wrote (undefined when it wrote none). */
+export async function buildKeepingSite(dir: string, options: BuildOptions = {}): Promise<{ report: BuildReport; built?: BuiltSite }> {
   const root = resolve(dir);
   const outDir = resolve(options.out ?? resolve(root, 'dist'));
   const siteUrl = (options.siteUrl ?? DEFAULT_SITE_URL).replace(/\/+$/, '');
@@ -65,7 +80,7 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
   // A large site's search index is built on a thread of its own, started as soon as the pages to build are known.
   let searchWorker: SearchIndexWorker | undefined;
   try {
-    const { site, diagnostics } = await loadSite(root, {
+    const { site, diagnostics, sitePageOf } = await loadSite(root, {
       parse(root, files, onProgress, settings) {
         return builder.parse(
           root,
@@ -95,7 +110,7 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
       filesWritten: 0,
       written: false,
     };
-    if (!site || !(report.ok || (options.keepBrokenPages && onlyInPages(errors, site.pages)))) return report;
+    if (!site || !sitePageOf || !(report.ok || (options.keepBrokenPages && onlyInPages(errors, site.pages)))) return { report };
 
     const writer = new OutputWriter(outDir);
     const { indexed, compressed } = emitBundle(site, builder, writer, siteUrl, { searchWorker });
@@ -105,7 +120,7 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
     report.filesWritten = writer.commit();
     report.indexedCount = site.pages.filter((p) => p.indexed).length;
     report.written = true;
-    return report;
+    return { report, built: { site, pages: builder, sitePageOf, siteUrl, outDir } };
   } finally {
     await searchWorker?.close();
   }

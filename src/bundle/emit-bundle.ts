@@ -220,7 +220,7 @@ function publishedFile(folder: ConfinedFolder, file: string): ReturnType<Confine
 }
 
 /** The tree a page is shown in: its placement in the default version and language, else its first. */
-function treeOf(page: SitePage, site: SiteModel): NavigationTree | undefined {
+export function treeOf(page: SitePage, site: SiteModel): NavigationTree | undefined {
   const preferred = defaultTree(site.navigation);
   const placement = page.placements.find((p) => p.version === preferred?.version && p.language === preferred?.language) ?? page.placements[0];
   if (!placement) return undefined;
@@ -239,11 +239,11 @@ function modifiedOf(folder: ConfinedFolder, file: string): number | undefined {
 }
 
 /** When a page last changed: its source file's date, or for a page made from an OpenAPI operation (no file of its own), its spec's. */
-function pageModified(folder: ConfinedFolder, page: SitePage): number | undefined {
+export function pageModified(folder: ConfinedFolder, page: SitePage): number | undefined {
   return modifiedOf(folder, page.file) ?? page.files?.map((file) => modifiedOf(folder, file)).find((modified) => modified !== undefined);
 }
 
-function manifestPage(
+export function manifestPage(
   page: SitePage,
   tree: NavigationTree | undefined,
   files: Pick<ManifestPage, 'html' | 'markdown' | 'source'>,

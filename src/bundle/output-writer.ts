@@ -182,3 +182,19 @@ export class OutputWriter {
     writeOutput(join(this.outDir, STATE_FILE), `${JSON.stringify(state)}\n`);
   }
 }
+
+/**
+ * Writes `files` (bundle-relative paths) over a written bundle outside a build: `docsite dev`'s
+ * edit of one page. Their record is blanked first, as a build's writer does before it writes, so
+ * the next build never keeps one of them as the record says it was and writes each again.
+ */
+export function replaceOutputs(outDir: string, files: ReadonlyMap<string, string | Buffer>): void {
+  const stateFile = join(outDir, STATE_FILE);
+  const state = JSON.parse(readOutput(stateFile).toString('utf8')) as OutputState;
+  for (const path of files.keys()) {
+    state.files[path] = '';
+    delete state.keys[path];
+  }
+  writeOutput(stateFile, `${JSON.stringify(state)}\n`);
+  for (const [path, content] of files) writeOutput(join(outDir, path), typeof content === 'string' ? content : [content]);
+}

@@ -66,17 +66,8 @@ export async function readBundle(dir: string, indexOptions: IndexOptions = {}): 
   const manifest = await readManifest(folder, dir);
   // Synchronous reads: a bundle is read once, before serving, and fs/promises costs several
   // times more per file than readFileSync over a large site's hundreds of files.
-  const text = (path: string): string => {
-    try {
-      return folder.read(path).toString('utf8');
-    } catch (error) {
-      throw new UsageError(`${dir}/${path} cannot be read: ${(error as Error).message}`, 'Rebuild the bundle with `docsite build`.');
-    }
-  };
-  const search = await SearchIndex.load(
-    manifest.searchIndex.map((part) => JSON.parse(text(part)) as unknown),
-    indexOptions,
-  );
+  const text = (path: string): string => readText(folder, dir, path);
+  const search = await readSearchIndex(folder, dir, manifest, indexOptions);
   const sourceTexts = readSourceParts(folder, manifest.pages);
   const sources = manifest.pages.map((page): [string, SourceFile] => [
     page.path,
@@ -107,8 +98,25 @@ export async function readBundle(dir: string, indexOptions: IndexOptions = {}): 
   };
 }
 
+/** The search index of the bundle in `folder` (at `dir`), from the part files its manifest names. */
+export async function readSearchIndex(folder: ConfinedFolder, dir: string, manifest: Manifest, indexOptions: IndexOptions = {}): Promise<SearchIndex> {
+  return SearchIndex.load(
+    manifest.searchIndex.map((part) => JSON.parse(readText(folder, dir, part)) as unknown),
+    indexOptions,
+  );
+}
+
+/** A bundle file's text; throws UsageError when it cannot be read. */
+function readText(folder: ConfinedFolder, dir: string, path: string): string {
+  try {
+    return folder.read(path).toString('utf8');
+  } catch (error) {
+    throw new UsageError(`${dir}/${path} cannot be read: ${(error as Error).message}`, 'Rebuild the bundle with `docsite build`.');
+  }
+}
+
 /** The access of each file pages use (ManifestPage.files) and of each OpenAPI file. */
-function fileAccessOf(manifest: Manifest): Map<string, PageAccess> {
+export function fileAccessOf(manifest: Manifest): Map<string, PageAccess> {
   const users = new Map<string, PageAccess[]>(manifest.openapi.map((file) => [file, []]));
   for (const page of manifest.pages) for (const file of page.files ?? []) users.set(file, [...(users.get(file) ?? []), page.access]);
   return new Map([...users].map(([file, accesses]) => [file, accessOfFileUsedBy(accesses)]));

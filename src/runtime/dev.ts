@@ -1,8 +1,9 @@
 // `dev`: build, serve, watch; rebuild on change, reload open tabs, show errors in page and terminal.
-import { watch, type FSWatcher } from 'node:fs';
+import { existsSync, watch, type FSWatcher } from 'node:fs';
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { join, relative, resolve } from 'node:path';
-import { build, readBundle, type BuildReport, type LoadedBundle } from '../bundle/index.js';
+import { setTimeout as delay } from 'node:timers/promises';
+import { buildKeepingSite, readBundle, updatePage, type BuildReport, type BuiltSite, type LoadedBundle } from '../bundle/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import { openStore } from '../store/index.js';
 import { createApp } from './app.js';
@@ -32,6 +33,8 @@ export interface DevServer {
 const IGNORED = /^(dist|\.docsite|\.git|node_modules)(\/|$)|(^|\/)\.cache(\/|$)/;
 /** How long the watcher waits for more changes: an editor's save is a burst of events within a few milliseconds. */
 const SETTLE_MS = 25;
+/** How long after the reload signal the search index is made again (see updateOnePage): enough for a local tab's request for the page. */
+const RELOAD_FIRST_MS = 50;
 
 export async function dev(options: DevOptions): Promise<DevServer> {
   const dir = resolve(options.dir);
@@ -49,38 +52,90 @@ export async function dev(options: DevOptions): Promise<DevServer> {
   let problems: DevProblems = NO_PROBLEMS;
   const overlayOf = (req: IncomingMessage): string => problems.overlayFor(bundle && pageRequested(bundle, req));
 
+  /** The site of the last full build, updated in place by each page edit since; and the report of them. */
+  let built: BuiltSite | undefined;
+  let report: BuildReport | undefined;
+  const serve = (next: LoadedBundle): void => {
+    const previous = filesystems;
+    bundle = next;
+    filesystems = createFilesystems(bundle, false);
+    handler = reload.wrap(
+      createApp({
+        bundle,
+        store,
+        logger: withoutAssetRequests(logger),
+        loopbackOnly: isLoopback(host),
+        transformHtml: (html, req) => reload.inject(html, overlayOf(req)),
+        filesystems,
+      }),
+    );
+    void previous?.close();
+  };
+
+  /** The site built whole, and written. A page with errors is written too, so that every other page keeps working while it is fixed. */
+  const buildWhole = async (): Promise<BuildReport> => {
+    const result = await buildKeepingSite(dir, { out, keepBrokenPages: true }).catch((error: Error) => ({ report: crashReport(error, out), built: undefined }));
+    // A build that wrote nothing leaves the last site served, but no site to update a page of.
+    built = result.built;
+    if (built) serve(await readBundle(out));
+    return result.report;
+  };
+
+  /**
+   * After a page edit, the search index being made again: until it is, requests that may search
+   * wait for it (see mayWaitForSearch), while the page itself is served already.
+   */
+  let indexing: Promise<void> | undefined;
+
+  /**
+   * One saved page file of the site is built again alone (see updatePage); anything else (docs.json,
+   * a snippet, an OpenAPI file, a page added or removed, a new title or frontmatter, several files
+   * at once) builds the whole site. Undefined when the edit needs the whole site.
+   */
+  const updateOnePage = (changed: readonly string[]): BuildReport | undefined => {
+    if (!built || !bundle || !report || changed.length !== 1) return undefined;
+    const file = changed[0]!;
+    if (!built.site.pages.some((page) => page.file === file) || !existsSync(join(dir, file))) return undefined;
+    const updated = updatePage(built, bundle, report, file);
+    if (!updated) return undefined;
+    serve(updated.bundle);
+    // The index is made after a moment: its work holds this thread, and the reloading tabs' requests for the page come first.
+    indexing = delay(RELOAD_FIRST_MS)
+      .then(() => updated.search())
+      .then(
+        (search) => serve({ ...updated.bundle, search }),
+        // The whole build makes good an index that could not be made, and reports why.
+        async () => void (report = await buildWhole()),
+      );
+    return updated.report;
+  };
+
   const rebuild = async (changed: readonly string[]): Promise<void> => {
     const started = performance.now();
-    // A page with errors is written too, so that every other page keeps working while it is fixed.
-    const report = await build(dir, { out, keepBrokenPages: true }).catch((error: Error): BuildReport => crashReport(error, out));
-    if (report.written) {
-      const previous = filesystems;
-      bundle = await readBundle(out);
-      filesystems = createFilesystems(bundle, false);
-      handler = reload.wrap(
-        createApp({
-          bundle,
-          store,
-          logger: withoutAssetRequests(logger),
-          loopbackOnly: isLoopback(host),
-          transformHtml: (html, req) => reload.inject(html, overlayOf(req)),
-          filesystems,
-        }),
-      );
-      void previous?.close();
-    }
+    report = tryUpdate(() => updateOnePage(changed)) ?? (await buildWhole());
     problems = devProblems(dir, report.errors, new Set(bundle?.manifest.pages.map((page) => page.path)));
     // Before the first site is written there is nothing to show beneath the errors.
     if (!bundle) handler = reload.wrap(devErrorPage(problems.overlayFor(undefined), reload.inject));
     options.onBuild?.(report, (performance.now() - started) / 1000, changed);
     reload.notify();
+    // The next change waits for the index too: it is taken up on the site as this one left it.
+    await indexing;
+    indexing = undefined;
     const resolved = waiting;
     waiting = [];
     for (const resolve of resolved) resolve(report);
   };
 
   await rebuild([]);
-  const listening = await listen((req, res) => handler(req, res), host, options.port ?? 3000, logger);
+  const listening = await listen(
+    (req, res) => {
+      if (indexing && mayWaitForSearch(req, bundle)) void indexing.then(() => handler(req, res));
+      else handler(req, res);
+    },
+    host,
+    options.port ?? 3000,
+    logger,
+  );
   // A rebuild that throws past the build (its bundle unreadable, say) is logged: the server keeps serving the last site.
   const watcher: FSWatcher = watchSite(dir, (changed) => rebuild(changed).catch((error: Error) => logger.error('rebuild failed', { message: error.message })));
   return {
@@ -106,8 +161,27 @@ function pageRequested(bundle: LoadedBundle, req: IncomingMessage): string | und
   }
 }
 
-/** Files a page loads: docsite's own under /_docsite/, stylesheets, scripts, images, fonts. */
-const ASSET_PATH = /^\/_docsite\/|\.(css|m?js|map|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|otf|eot)$/i;
+/** Files a page loads besides docsite's own under /_docsite/: stylesheets, scripts, images, fonts. */
+const ASSET_FILE = /\.(css|m?js|map|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|otf|eot)$/i;
+/** Files a page loads: docsite's own under /_docsite/, and asset files. */
+const ASSET_PATH = new RegExp(`^/_docsite/|${ASSET_FILE.source}`, 'i');
+
+/**
+ * Whether a request may use the search index, so waits while it is made again: every request but
+ * for a page and for an asset file (the search endpoint, MCP, the REST API and Ask AI search).
+ */
+function mayWaitForSearch(req: IncomingMessage, bundle: LoadedBundle | undefined): boolean {
+  return !ASSET_FILE.test((req.url ?? '/').split('?')[0]!) && !(bundle && pageRequested(bundle, req));
+}
+
+/** What `update` gave, or undefined when it threw: an update that fails part-way is made good by the whole build, which reports what went wrong. */
+function tryUpdate(update: () => BuildReport | undefined): BuildReport | undefined {
+  try {
+    return update();
+  } catch {
+    return undefined;
+  }
+}
 
 /** The terminal is the author's: a request line for every asset a page loads would bury the ones for pages. */
 function withoutAssetRequests(logger: Logger): Logger {

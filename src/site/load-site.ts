@@ -69,6 +69,13 @@ export interface LoadResult {
   site: SiteModel | undefined;
   /** Every problem found, sorted by file and line. */
   diagnostics: Diagnostic[];
+  /**
+   * Makes the site page of a page file parsed again, with the problems found in it, as this load
+   * made each page: for `docsite dev`, which updates one edited page without loading the site
+   * again. Only for a page whose placement cannot change (same path and frontmatter, no
+   * operation): the navigation, endpoints and OpenAPI files are this load's. Undefined with no site.
+   */
+  sitePageOf?(parsed: ParsedPage): { page: SitePage; diagnostics: Diagnostic[] };
 }
 
 /**
@@ -172,13 +179,12 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   const documented = documentedFiles(nav.navigation.endpoints, generated, withOperations.specs, openapi.documents);
   const fileTargets = { pages: new Set([...parsed, ...generated].map(({ page }) => page.path)), files: fileSet, siteFiles: new Set(siteImageFiles(config)) };
 
-  const pages = [...parsed, ...generated]
-    .map(({ page }: ParsedPage): SitePage => {
-      const endpoint = resolveEndpoint(page, config, diagnostics, specAuth.get(page.path));
-      const files = usedFiles(page, documented.get(page.path), fileTargets);
-      return { ...page, ...classifyPage(page, nav.navigation, config), ...(endpoint ? { endpoint } : {}), ...(files.length > 0 ? { files } : {}) };
-    })
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const sitePage = ({ page }: ParsedPage, found: Diagnostic[]): SitePage => {
+    const endpoint = resolveEndpoint(page, config, found, specAuth.get(page.path));
+    const files = usedFiles(page, documented.get(page.path), fileTargets);
+    return { ...page, ...classifyPage(page, nav.navigation, config), ...(endpoint ? { endpoint } : {}), ...(files.length > 0 ? { files } : {}) };
+  };
+  const pages = [...parsed, ...generated].map((result) => sitePage(result, diagnostics)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const pageMap = new Map(pages.map((page) => [page.path, page]));
   diagnostics.push(...checkPublishedFiles(files.files, new Map(pages.map((page) => [page.path, page.file]))));
   const home = homeRedirect(nav.navigation, new Set(pageMap.keys()));
@@ -186,7 +192,8 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   const refusalOf = (path: string): RefusedPathError | undefined => folder.refusalOf(path);
   const checkLinks = linkChecker({ pages: pageMap, files: fileSet, redirect: (path) => redirect(path)?.location, isIgnoredPage, refusalOf });
   const iconLibrary = siteIconLibrary(config);
-  for (const page of pages) diagnostics.push(...checkLinks(page), ...checkPageIcons(page, iconLibrary));
+  const checkPage = (page: SitePage): Diagnostic[] => [...checkLinks(page), ...checkPageIcons(page, iconLibrary)];
+  for (const page of pages) diagnostics.push(...checkPage(page));
   diagnostics.push(...checkNavigationIcons(config, locator));
   diagnostics.push(...checkRedirects(config.redirects ?? [], pageMap, locator));
   diagnostics.push(...checkSiteImages(config, { files: fileSet, refusalOf }, locator));
@@ -196,7 +203,15 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   diagnostics.push(...skills.diagnostics);
 
   const site: SiteModel = { root, config, pages, navigation: nav.navigation, files: files.files, openapi: openapi.documents, skills: skills.skills };
-  return { site, diagnostics: diagnostics.sort(compareDiagnostics) };
+  const sitePageOf = (parsed: ParsedPage): { page: SitePage; diagnostics: Diagnostic[] } => {
+    const found = [...parsed.diagnostics];
+    const page = sitePage(parsed, found);
+    // Its own links to its anchors are checked against the page as it is now.
+    pageMap.set(page.path, page);
+    found.push(...checkPage(page));
+    return { page, diagnostics: found.sort(compareDiagnostics) };
+  };
+  return { site, diagnostics: diagnostics.sort(compareDiagnostics), sitePageOf };
 }
 
 /**
