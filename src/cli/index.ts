@@ -9,6 +9,7 @@ import { registerCredentials } from './credentials-command.js';
 import { registerDev } from './dev-command.js';
 import { registerKeys } from './keys-command.js';
 import { registerServe } from './serve-command.js';
+import { registerSettings } from './settings-command.js';
 import { registerUsers } from './users-command.js';
 import { registerValidate } from './validate-command.js';
 
@@ -29,6 +30,7 @@ export function createProgram(): Command {
   registerKeys(program);
   registerUsers(program);
   registerCredentials(program);
+  registerSettings(program);
   registerAnalytics(program);
   return program;
 }

@@ -8,6 +8,7 @@ import { formatTable } from './table.js';
 
 interface AddFlags extends StateFlags {
   group: string[];
+  owner?: boolean;
   passwordStdin?: boolean;
   password?: string;
 }
@@ -36,17 +37,20 @@ export function registerUsers(program: Command): void {
       .argument('<username>', 'sign-in name (case-insensitive)')
       .argument(...DIR_ARGUMENT)
       .option('--group <group>', 'a group the user is in (repeatable)', (value: string, all: string[]) => [...all, value], [])
+      .option('--owner', "an owner: may sign in to the owner's dashboard at /_docsite/admin on a site without authentication")
       .option('--password-stdin', 'read the password from stdin (for scripts)')
       .option('--password <password>', 'the password itself (visible in shell history and process lists; prefer the prompt or --password-stdin)'),
   ).action(async (username: string, dir: string, flags: AddFlags) => {
     const password = await passwordOf(flags);
-    const user = await withStore(dir, flags, (store) => store.addUser({ username, password, groups: flags.group })).catch((error: unknown) => {
-      if (error instanceof StoreConflictError)
-        throw new UsageError(`There is already a user ${username}.`, 'Remove it first with `docsite users remove`, or pick another name.');
-      if (error instanceof StoreInputError) throw new UsageError(error.message);
-      throw error;
-    });
-    process.stdout.write(`Added user ${user.username}${user.groups.length ? ` in ${user.groups.join(', ')}` : ''}.\n`);
+    const user = await withStore(dir, flags, (store) => store.addUser({ username, password, groups: flags.group, owner: flags.owner === true })).catch(
+      (error: unknown) => {
+        if (error instanceof StoreConflictError)
+          throw new UsageError(`There is already a user ${username}.`, 'Remove it first with `docsite users remove`, or pick another name.');
+        if (error instanceof StoreInputError) throw new UsageError(error.message);
+        throw error;
+      },
+    );
+    process.stdout.write(`Added ${user.owner ? 'owner' : 'user'} ${user.username}${user.groups.length ? ` in ${user.groups.join(', ')}` : ''}.\n`);
   });
 
   addStateOptions(
@@ -54,11 +58,11 @@ export function registerUsers(program: Command): void {
       .command('list')
       .description('list the users and their groups (never their passwords)')
       .argument(...DIR_ARGUMENT)
-      .option('--json', 'print {"users": [{username, groups, createdAt}]}'),
+      .option('--json', 'print {"users": [{username, groups, owner, createdAt}]}'),
   ).action(async (dir: string, flags: ListFlags) => {
     const list = await withStore(dir, flags, (store) => store.listUsers());
     if (flags.json) return void process.stdout.write(`${JSON.stringify({ users: list })}\n`);
-    const rows = [['USERNAME', 'GROUPS', 'CREATED'], ...list.map((u) => [u.username, u.groups.join(',') || '-', u.createdAt])];
+    const rows = [['USERNAME', 'GROUPS', 'OWNER', 'CREATED'], ...list.map((u) => [u.username, u.groups.join(',') || '-', u.owner ? 'yes' : 'no', u.createdAt])];
     process.stdout.write(list.length ? `${formatTable(rows)}\n` : 'No users. Add one with `docsite users add NAME`.\n');
   });
 

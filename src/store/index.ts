@@ -32,3 +32,4 @@ export type { AccessTokenInfo, IssuedTokens, IssueTokensInput, OAuthTokenStore }
 export type { IdentityProviderKind, OAuthSubject } from './subjects.js';
 export { canonicalUsername, type User, type UserStore } from './users.js';
 export type { CreatedSession, NewSession, Session, SessionStore } from './sessions.js';
+export { SETTING_NAMES, type SettingName, type SettingsStore, type StoredSettings } from './settings.js';

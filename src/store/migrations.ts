@@ -133,4 +133,18 @@ export const MIGRATIONS: readonly Migration[] = [
       `ALTER TABLE feedback ADD COLUMN helpful INTEGER NOT NULL DEFAULT 0 CHECK (helpful IN (0, 1))`,
     ],
   },
+  {
+    version: 4,
+    name: 'owner settings and owner accounts for the dashboard',
+    statements: () => [
+      // One row per setting an owner changed; a setting without a row keeps the runtime config's initial value.
+      `CREATE TABLE settings (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        updated_ms BIGINT NOT NULL,
+        updated_by TEXT NOT NULL
+      )`,
+      `ALTER TABLE users ADD COLUMN owner INTEGER NOT NULL DEFAULT 0 CHECK (owner IN (0, 1))`,
+    ],
+  },
 ];

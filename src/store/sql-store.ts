@@ -8,6 +8,7 @@ import { oauthClientStore } from './oauth-clients.js';
 import { oauthCodeStore } from './oauth-codes.js';
 import { oauthTokenStore } from './oauth-tokens.js';
 import { sessionStore } from './sessions.js';
+import { settingsStore } from './settings.js';
 import type { SqlDriver } from './sql.js';
 import type { Store } from './store.js';
 import { userStore } from './users.js';
@@ -30,6 +31,7 @@ export async function openSqlStore(db: SqlDriver, clock: Clock = systemClock): P
     ...oauthTokenStore(db, clock),
     ...userStore(db, clock),
     ...sessionStore(db, clock),
+    ...settingsStore(db, clock),
     async ping() {
       await db.all('SELECT 1 AS ok');
     },

@@ -7,15 +7,25 @@ import type { OAuthClientStore } from './oauth-clients.js';
 import type { OAuthCodeStore } from './oauth-codes.js';
 import type { OAuthTokenStore } from './oauth-tokens.js';
 import type { SessionStore } from './sessions.js';
+import type { SettingsStore } from './settings.js';
 import type { UserStore } from './users.js';
 
 /**
  * Durable state of `docsite serve`: conversations and feedback (per project), API keys, OAuth
- * clients, codes and tokens, local users, browser sessions. Every method may throw a `StoreError`: unavailable
+ * clients, codes and tokens, local users, browser sessions, owner settings. Every method may throw a `StoreError`: unavailable
  * (503), failure (500), invalid input (400), conflict (409). Safe to share between concurrent
  * requests and between processes using the same database.
  */
-export interface Store extends ConversationStore, FeedbackStore, ApiKeyStore, OAuthClientStore, OAuthCodeStore, OAuthTokenStore, UserStore, SessionStore {
+export interface Store
+  extends ConversationStore,
+    FeedbackStore,
+    ApiKeyStore,
+    OAuthClientStore,
+    OAuthCodeStore,
+    OAuthTokenStore,
+    UserStore,
+    SessionStore,
+    SettingsStore {
   /** Which engine holds the data. */
   readonly engine: 'sqlite' | 'postgres';
   /** Resolves when the database answers a trivial query (for `/readyz`); throws `StoreUnavailableError` otherwise. */

@@ -9,6 +9,8 @@ export interface User {
   /** Lower-case, trimmed: the sign-in name, and the `userId` of the user's tokens. */
   username: string;
   groups: string[];
+  /** Whether the user may use the owner's dashboard on a site without authentication (`docsite users add --owner`). */
+  owner: boolean;
   /** ISO 8601 UTC. */
   createdAt: string;
 }
@@ -16,7 +18,7 @@ export interface User {
 /** Where local users live. */
 export interface UserStore {
   /** Throws `StoreConflictError` when the username is taken. */
-  addUser(input: { username: string; password: string; groups?: string[] | undefined }): Promise<User>;
+  addUser(input: { username: string; password: string; groups?: string[] | undefined; owner?: boolean | undefined }): Promise<User>;
   /** Every user, by username. */
   listUsers(): Promise<User[]>;
   /** Deletes the user and, in the same transaction, their sessions and every token and code issued to them. */
@@ -31,11 +33,12 @@ interface UserRow {
   username: string;
   password_hash: string;
   group_names: string;
+  owner: number;
   created_ms: number;
 }
 
 function userOf(row: UserRow): User {
-  return { username: row.username, groups: JSON.parse(row.group_names) as string[], createdAt: isoOf(Number(row.created_ms)) };
+  return { username: row.username, groups: JSON.parse(row.group_names) as string[], owner: Number(row.owner) === 1, createdAt: isoOf(Number(row.created_ms)) };
 }
 
 /** The canonical form of a username: what sign-in compares, and the `userId` of sessions and tokens. */
@@ -46,7 +49,7 @@ export function canonicalUsername(username: string): string {
 /** The local user methods of a SQL store. */
 export function userStore(db: SqlDriver, clock: Clock): UserStore {
   return {
-    async addUser({ username, password, groups = [] }) {
+    async addUser({ username, password, groups = [], owner = false }) {
       const name = canonicalUsername(username);
       if (name === '' || name.length > 254 || /\p{Cc}/u.test(name)) throw new StoreInputError('username must be 1 to 254 printable characters');
       if (password === '' || password.length > MAX_PASSWORD_LENGTH) throw new StoreInputError(`password must be 1 to ${MAX_PASSWORD_LENGTH} characters`);
@@ -55,13 +58,15 @@ export function userStore(db: SqlDriver, clock: Clock): UserStore {
         username: name,
         password_hash: await hashPassword(password),
         group_names: JSON.stringify([...new Set(groups)]),
+        owner: owner ? 1 : 0,
         created_ms: clock(),
       };
       try {
-        await db.run('INSERT INTO users (username, password_hash, group_names, created_ms) VALUES (?, ?, ?, ?)', [
+        await db.run('INSERT INTO users (username, password_hash, group_names, owner, created_ms) VALUES (?, ?, ?, ?, ?)', [
           row.username,
           row.password_hash,
           row.group_names,
+          row.owner,
           row.created_ms,
         ]);
       } catch (error) {
@@ -72,7 +77,7 @@ export function userStore(db: SqlDriver, clock: Clock): UserStore {
     },
 
     async listUsers() {
-      return (await db.all<UserRow>('SELECT username, password_hash, group_names, created_ms FROM users ORDER BY username')).map(userOf);
+      return (await db.all<UserRow>('SELECT username, password_hash, group_names, owner, created_ms FROM users ORDER BY username')).map(userOf);
     },
 
     removeUser(username) {
@@ -87,7 +92,7 @@ export function userStore(db: SqlDriver, clock: Clock): UserStore {
 
     async verifyUser(username, password) {
       if (password.length > MAX_PASSWORD_LENGTH) return undefined;
-      const [row] = await db.all<UserRow>('SELECT username, password_hash, group_names, created_ms FROM users WHERE username = ?', [
+      const [row] = await db.all<UserRow>('SELECT username, password_hash, group_names, owner, created_ms FROM users WHERE username = ?', [
         canonicalUsername(username),
       ]);
       const matches = await verifyPassword(password, row?.password_hash ?? (await decoyPasswordHash()));

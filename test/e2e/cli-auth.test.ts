@@ -31,8 +31,8 @@ describe('docsite users', () => {
     expect(added.code, added.stderr).toBe(0);
     expect(added.stdout).toBe('Added user ann in enterprise, admins.\n');
     const listed = docsite(['users', 'list', site, ...state, '--json']);
-    expect(JSON.parse(listed.stdout)).toEqual({ users: [{ username: 'ann', groups: ['enterprise', 'admins'], createdAt: expect.any(String) }] });
-    expect(docsite(['users', 'list', site, ...state]).stdout).toMatch(/^USERNAME\s+GROUPS\s+CREATED\nann\s+enterprise,admins\s+\d{4}-/);
+    expect(JSON.parse(listed.stdout)).toEqual({ users: [{ username: 'ann', groups: ['enterprise', 'admins'], owner: false, createdAt: expect.any(String) }] });
+    expect(docsite(['users', 'list', site, ...state]).stdout).toMatch(/^USERNAME\s+GROUPS\s+OWNER\s+CREATED\nann\s+enterprise,admins\s+no\s+\d{4}-/);
     const again = docsite(['users', 'add', 'ann', site, ...state, '--password-stdin'], 'x\n');
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('There is already a user ann.');

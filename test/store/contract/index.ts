@@ -7,6 +7,7 @@ import { feedbackContract } from './feedback.js';
 import { lifecycleContract } from './lifecycle.js';
 import { oauthContract } from './oauth.js';
 import { sessionsContract } from './sessions.js';
+import { settingsContract } from './settings.js';
 import { usersContract } from './users.js';
 
 export type { StoreTarget } from './context.js';
@@ -22,5 +23,6 @@ export function storeContract(target: StoreTarget): void {
     oauthContract(ctx);
     usersContract(ctx);
     sessionsContract(ctx);
+    settingsContract(ctx);
   });
 }

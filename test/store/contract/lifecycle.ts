@@ -45,7 +45,12 @@ export function lifecycleContract(ctx: ContractContext): void {
       expect(await reopened.verifyApiKey(key)).toBeDefined();
       expect(await reopened.verifyUser('ada', 'pw')).toBeDefined();
       expect(await reopened.authenticateClient(credential.clientId, credential.clientSecret)).toBeDefined();
-      expect(await ctx.target.sql(options, 'SELECT version FROM schema_migrations ORDER BY version')).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+      expect(await ctx.target.sql(options, 'SELECT version FROM schema_migrations ORDER BY version')).toEqual([
+        { version: 1 },
+        { version: 2 },
+        { version: 3 },
+        { version: 4 },
+      ]);
     });
 
     it('lets several processes open the same new database at the same instant (migration race)', async () => {
@@ -55,7 +60,12 @@ export function lifecycleContract(ctx: ContractContext): void {
       expect(outputs.map((out) => JSON.parse(out) as unknown)).toEqual(Array(4).fill({ ok: true }));
       const store = await ctx.open(options);
       expect(await store.listApiKeys()).toHaveLength(4);
-      expect(await ctx.target.sql(options, 'SELECT version FROM schema_migrations ORDER BY version')).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+      expect(await ctx.target.sql(options, 'SELECT version FROM schema_migrations ORDER BY version')).toEqual([
+        { version: 1 },
+        { version: 2 },
+        { version: 3 },
+        { version: 4 },
+      ]);
     }, 60_000);
 
     it('opens concurrently within one process too', async () => {

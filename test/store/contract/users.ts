@@ -8,7 +8,7 @@ export function usersContract(ctx: ContractContext): void {
     it('adds, verifies, lists and removes users', async () => {
       const { store } = await ctx.fresh();
       const ada = await store.addUser({ username: ' Ada@Example.com ', password: 'correct horse', groups: ['admin', 'admin', 'billing'] });
-      expect(ada).toMatchObject({ username: 'ada@example.com', groups: ['admin', 'billing'] });
+      expect(ada).toMatchObject({ username: 'ada@example.com', groups: ['admin', 'billing'], owner: false });
       await store.addUser({ username: 'bob', password: 'hunter2' });
       expect(await store.verifyUser('ADA@example.com', 'correct horse')).toEqual(ada);
       expect(await store.verifyUser('ada@example.com', 'Correct horse')).toBeUndefined();
