@@ -15,6 +15,17 @@ export type {
   ResolutionStatus,
   Source,
 } from './conversations.js';
+export {
+  ANALYTICS_MAX_DAYS,
+  TOP_LIMIT,
+  type AnalyticsRange,
+  type AssistantAnalyticsStore,
+  type DayCount,
+  type KeyCount,
+  type QuestionCount,
+  type TopRequest,
+} from './assistant-analytics.js';
+export { normaliseQuestion, QUESTION_MAX_CHARS } from './conversation-rollups.js';
 export type { Feedback, FeedbackPage, FeedbackSource, FeedbackStatus, FeedbackStore, ListFeedbackOptions, NewFeedback } from './feedback.js';
 export { API_KEY_PREFIX, LAST_USED_RESOLUTION_MS, type ApiKey, type ApiKeyKind, type ApiKeyStore, type CreatedApiKey } from './api-keys.js';
 export type {

@@ -1,5 +1,6 @@
 // The Store: every piece of durable runtime state, behind one interface with one implementation per engine.
 import type { ApiKeyStore } from './api-keys.js';
+import type { AssistantAnalyticsStore } from './assistant-analytics.js';
 import type { Clock } from './clock.js';
 import type { ConversationStore } from './conversations.js';
 import type { FeedbackStore } from './feedback.js';
@@ -15,7 +16,16 @@ import type { UserStore } from './users.js';
  * (503), failure (500), invalid input (400), conflict (409). Safe to share between concurrent
  * requests and between processes using the same database.
  */
-export interface Store extends ConversationStore, FeedbackStore, ApiKeyStore, OAuthClientStore, OAuthCodeStore, OAuthTokenStore, UserStore, SessionStore {
+export interface Store
+  extends ConversationStore,
+    AssistantAnalyticsStore,
+    FeedbackStore,
+    ApiKeyStore,
+    OAuthClientStore,
+    OAuthCodeStore,
+    OAuthTokenStore,
+    UserStore,
+    SessionStore {
   /** Which engine holds the data. */
   readonly engine: 'sqlite' | 'postgres';
   /** Resolves when the database answers a trivial query (for `/readyz`); throws `StoreUnavailableError` otherwise. */
