@@ -1,12 +1,11 @@
 // Dashboard reads over the conversation rollups: per-day series and top lists for a date range.
 import { DAY_MS } from './conversation-rollups.js';
 import { StoreInputError } from './errors.js';
+import { checkedLimit } from './keyset.js';
 import type { SqlSession, SqlValue } from './sql.js';
 
 /** Longest range one analytics read may cover, in days: bounds the rollup rows it reads. */
 export const ANALYTICS_MAX_DAYS = 366;
-/** Most entries a top list may hold. */
-export const TOP_LIMIT = { min: 1, max: 1000 } as const;
 
 /** A project and a span of whole UTC days, both ends inclusive (`YYYY-MM-DD`). */
 export interface AnalyticsRange {
@@ -15,7 +14,7 @@ export interface AnalyticsRange {
   to: string;
 }
 
-/** A top-N request over a range. */
+/** A top-N request over a range; `limit` 1–1000 like a page. */
 export interface TopRequest extends AnalyticsRange {
   limit: number;
 }
@@ -67,13 +66,6 @@ function daysOf(range: AnalyticsRange): [number, number] {
   if (to < from) throw new StoreInputError('to must not be before from');
   if (to - from + 1 > ANALYTICS_MAX_DAYS) throw new StoreInputError(`a range may span at most ${ANALYTICS_MAX_DAYS} days`);
   return [from, to];
-}
-
-function checkedLimit(limit: number): number {
-  if (!Number.isInteger(limit) || limit < TOP_LIMIT.min || limit > TOP_LIMIT.max) {
-    throw new StoreInputError(`limit must be an integer from ${TOP_LIMIT.min} to ${TOP_LIMIT.max}`);
-  }
-  return limit;
 }
 
 /** Sums `conversations` of `table` per `column` over the range, most first. SUM is a string on PostgreSQL (numeric). */

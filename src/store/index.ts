@@ -17,7 +17,6 @@ export type {
 } from './conversations.js';
 export {
   ANALYTICS_MAX_DAYS,
-  TOP_LIMIT,
   type AnalyticsRange,
   type AssistantAnalyticsStore,
   type DayCount,
@@ -26,7 +25,7 @@ export {
   type TopRequest,
 } from './assistant-analytics.js';
 export { normaliseQuestion, QUESTION_MAX_CHARS } from './conversation-rollups.js';
-export type { Feedback, FeedbackPage, FeedbackSource, FeedbackStatus, FeedbackStore, ListFeedbackOptions, NewFeedback } from './feedback.js';
+export type { Feedback, FeedbackPage, PageFeedbackCount, FeedbackSource, FeedbackStatus, FeedbackStore, ListFeedbackOptions, NewFeedback } from './feedback.js';
 export { API_KEY_PREFIX, LAST_USED_RESOLUTION_MS, type ApiKey, type ApiKeyKind, type ApiKeyStore, type CreatedApiKey } from './api-keys.js';
 export type {
   ClientCredential,
