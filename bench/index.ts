@@ -1,6 +1,7 @@
 // `npm run bench` / `npx tsx bench/index.ts [name...]`: runs the benchmarks (all, or those named) and prints their tables.
 import { availableParallelism, cpus } from 'node:os';
 import { buildBenchmark } from './build.js';
+import { dashboardBenchmark } from './dashboard-queries.js';
 import { devLoopBenchmark } from './dev-loop.js';
 import { exportBenchmark } from './export.js';
 import { filesystemBenchmark } from './filesystem.js';
@@ -28,6 +29,7 @@ const BENCHMARKS: Benchmark[] = [
   pageBudgetBenchmark,
   filesystemBenchmark,
   exportBenchmark,
+  dashboardBenchmark,
   rateLimitBenchmark,
   realSites,
   soakBenchmark,

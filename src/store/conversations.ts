@@ -2,10 +2,11 @@
 import { insertRows } from './batch-insert.js';
 import { isoOf, type Clock } from './clock.js';
 import { importRowsOf } from './conversation-import.js';
+import { addToRollups, type RollupInput } from './conversation-rollups.js';
 import { StoreConflictError } from './errors.js';
-import { newRowId } from './ids.js';
+import { canonicalUlid, newRowId } from './ids.js';
 import { keysetPage } from './keyset.js';
-import type { SqlDriver } from './sql.js';
+import type { SqlDriver, SqlSession, SqlValue } from './sql.js';
 
 /** Whether the assistant found sources for the query (used to find documentation gaps). */
 export type ResolutionStatus = 'answered' | 'unanswered';
@@ -53,6 +54,8 @@ export interface ListConversationsOptions {
   projectId: string;
   dateFrom?: Date | undefined;
   dateTo?: Date | undefined;
+  /** Only conversations with this status (`unanswered`: the documentation gaps). */
+  resolutionStatus?: ResolutionStatus | undefined;
   limit: number;
   /** `nextCursor` of the previous page (a conversation id). */
   cursor?: string | undefined;
@@ -76,6 +79,8 @@ export interface ConversationStore {
   importConversations(rows: readonly ImportedConversation[]): Promise<number>;
   /** One page, ordered by (timestamp, id) descending; see keyset.ts for why paging is exact. */
   listConversations(options: ListConversationsOptions): Promise<ConversationPage>;
+  /** One conversation of the project, or null when there is none with that id. */
+  getConversation(key: { projectId: string; id: string }): Promise<Conversation | null>;
 }
 
 /** Rows of one import after which PostgreSQL's planner statistics are refreshed at once. */
@@ -92,6 +97,24 @@ interface ConversationRow {
   query_category: string | null;
   page_url: string | null;
   resolution_status: ResolutionStatus;
+}
+
+/** What the rollups count of a row in COLUMNS order. */
+function rollupInputOf(values: readonly SqlValue[]): RollupInput {
+  return {
+    projectId: values[0] as string,
+    createdMs: values[2] as number,
+    query: values[3] as string,
+    queryCategory: values[6] as string | null,
+    pageUrl: values[7] as string | null,
+    resolutionStatus: values[8] as string,
+  };
+}
+
+/** Inserts rows (COLUMNS order) and counts them into the rollups, in the caller's transaction. */
+async function insertConversations(tx: SqlSession, rows: readonly SqlValue[][]): Promise<void> {
+  await insertRows(tx, 'conversations', COLUMNS, rows);
+  await addToRollups(tx, rows.map(rollupInputOf));
 }
 
 function conversationOf(row: ConversationRow): Conversation {
@@ -113,9 +136,8 @@ export function conversationStore(db: SqlDriver, clock: Clock): ConversationStor
     async addConversation(input) {
       const { id, at } = newRowId(clock);
       const sources = input.sources.map(({ title, url }) => ({ title, url }));
-      await insertRows(db, 'conversations', COLUMNS, [
-        [input.projectId, id, at, input.query, input.response, JSON.stringify(sources), input.queryCategory, input.pageUrl, input.resolutionStatus],
-      ]);
+      const row = [input.projectId, id, at, input.query, input.response, JSON.stringify(sources), input.queryCategory, input.pageUrl, input.resolutionStatus];
+      await db.transaction((tx) => insertConversations(tx, [row]));
       const { query, response, queryCategory, pageUrl, resolutionStatus } = input;
       return { id, timestamp: isoOf(at), query, response, sources, queryCategory, pageUrl, resolutionStatus };
     },
@@ -123,7 +145,7 @@ export function conversationStore(db: SqlDriver, clock: Clock): ConversationStor
     async importConversations(rows) {
       const values = importRowsOf(rows);
       try {
-        await db.transaction((tx) => insertRows(tx, 'conversations', COLUMNS, values));
+        await db.transaction((tx) => insertConversations(tx, values));
       } catch (error) {
         if (error instanceof StoreConflictError)
           throw new StoreConflictError('a conversation id in this import is already stored; nothing was imported', { cause: error });
@@ -138,8 +160,16 @@ export function conversationStore(db: SqlDriver, clock: Clock): ConversationStor
     },
 
     async listConversations(options) {
-      const page = await keysetPage<ConversationRow>(db, { ...options, table: 'conversations', columns: COLUMNS.slice(1).join(', ') });
+      const filters: [string, SqlValue][] = options.resolutionStatus ? [['resolution_status', options.resolutionStatus]] : [];
+      const page = await keysetPage<ConversationRow>(db, { ...options, filters, table: 'conversations', columns: COLUMNS.slice(1).join(', ') });
       return { conversations: page.rows.map(conversationOf), nextCursor: page.nextCursor, hasMore: page.hasMore };
+    },
+
+    async getConversation({ projectId, id }) {
+      const ulid = canonicalUlid(id);
+      if (!ulid) return null;
+      const rows = await db.all<ConversationRow>(`SELECT ${COLUMNS.slice(1).join(', ')} FROM conversations WHERE project_id = ? AND id = ?`, [projectId, ulid]);
+      return rows[0] ? conversationOf(rows[0]) : null;
     },
   };
 }

@@ -2,7 +2,7 @@
 import { insertRows } from './batch-insert.js';
 import { isoOf, type Clock } from './clock.js';
 import { canonicalUlid, newRowId } from './ids.js';
-import { keysetPage } from './keyset.js';
+import { checkedLimit, keysetPage, millis } from './keyset.js';
 import type { SqlDriver, SqlValue } from './sql.js';
 
 /** Who sent the feedback: an AI agent through MCP, or a reader through the page widget. */
@@ -44,8 +44,18 @@ export interface ListFeedbackOptions {
   dateTo?: Date | undefined;
   source?: FeedbackSource | undefined;
   status?: FeedbackStatus | undefined;
+  /** Only feedback about this page (URL path). */
+  path?: string | undefined;
   limit: number;
   cursor?: string | undefined;
+}
+
+/** Feedback about one page: readers' Yes and No, and agents' reports. */
+export interface PageFeedbackCount {
+  path: string;
+  helpful: number;
+  notHelpful: number;
+  agent: number;
 }
 
 /** A page of feedback, newest first. */
@@ -60,6 +70,11 @@ export interface FeedbackStore {
   addFeedback(feedback: NewFeedback): Promise<Feedback>;
   /** One page, ordered by (createdAt, id) descending, keyset-paged like conversations. */
   listFeedback(options: ListFeedbackOptions): Promise<FeedbackPage>;
+  /**
+   * Pages with the most feedback received in [dateFrom, dateTo), most first (ties by path).
+   * Counts raw rows of the range: feedback is orders of magnitude rarer than conversations.
+   */
+  feedbackByPage(options: { projectId: string; dateFrom: Date; dateTo: Date; limit: number }): Promise<PageFeedbackCount[]>;
   /** Moves feedback to another triage state; false when no such feedback exists in the project. */
   setFeedbackStatus(update: { projectId: string; id: string; status: FeedbackStatus }): Promise<boolean>;
   /**
@@ -107,8 +122,25 @@ export function feedbackStore(db: SqlDriver, clock: Clock): FeedbackStore {
       const filters: [string, SqlValue][] = [];
       if (options.source) filters.push(['source', options.source]);
       if (options.status) filters.push(['status', options.status]);
+      if (options.path !== undefined) filters.push(['path', options.path]);
       const page = await keysetPage<FeedbackRow>(db, { ...options, filters, table: 'feedback', columns: COLUMNS.slice(1).join(', ') });
       return { feedback: page.rows.map(feedbackOf), nextCursor: page.nextCursor, hasMore: page.hasMore };
+    },
+
+    async feedbackByPage({ projectId, dateFrom, dateTo, limit }) {
+      const sql = `SELECT path,
+          SUM(CASE WHEN source = 'widget' AND helpful = 1 THEN 1 ELSE 0 END) AS yes,
+          SUM(CASE WHEN source = 'widget' AND helpful = 0 THEN 1 ELSE 0 END) AS no,
+          SUM(CASE WHEN source = 'agent' THEN 1 ELSE 0 END) AS agent
+        FROM feedback WHERE project_id = ? AND created_ms >= ? AND created_ms < ?
+        GROUP BY path ORDER BY COUNT(*) DESC, path LIMIT ?`;
+      const rows = await db.all<{ path: string; yes: number | string; no: number | string; agent: number | string }>(sql, [
+        projectId,
+        millis(dateFrom, 'dateFrom'),
+        millis(dateTo, 'dateTo'),
+        checkedLimit(limit),
+      ]);
+      return rows.map((row) => ({ path: row.path, helpful: Number(row.yes), notHelpful: Number(row.no), agent: Number(row.agent) }));
     },
 
     async setFeedbackStatus({ projectId, id, status }) {

@@ -15,7 +15,17 @@ export type {
   ResolutionStatus,
   Source,
 } from './conversations.js';
-export type { Feedback, FeedbackPage, FeedbackSource, FeedbackStatus, FeedbackStore, ListFeedbackOptions, NewFeedback } from './feedback.js';
+export {
+  ANALYTICS_MAX_DAYS,
+  type AnalyticsRange,
+  type AssistantAnalyticsStore,
+  type DayCount,
+  type KeyCount,
+  type QuestionCount,
+  type TopRequest,
+} from './assistant-analytics.js';
+export { normaliseQuestion, QUESTION_MAX_CHARS } from './conversation-rollups.js';
+export type { Feedback, FeedbackPage, PageFeedbackCount, FeedbackSource, FeedbackStatus, FeedbackStore, ListFeedbackOptions, NewFeedback } from './feedback.js';
 export { API_KEY_PREFIX, LAST_USED_RESOLUTION_MS, type ApiKey, type ApiKeyKind, type ApiKeyStore, type CreatedApiKey } from './api-keys.js';
 export type {
   ClientCredential,

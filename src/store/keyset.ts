@@ -39,12 +39,21 @@ export interface KeysetPage<Row> {
 
 type Key = readonly [at: number, id: string];
 
+/** `limit` when it is an integer within PAGE_LIMIT; `StoreInputError` otherwise. */
+export function checkedLimit(limit: number): number {
+  if (!Number.isInteger(limit) || limit < PAGE_LIMIT.min || limit > PAGE_LIMIT.max) {
+    throw new StoreInputError(`limit must be an integer from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}`);
+  }
+  return limit;
+}
+
 /** Whether key `a` sorts before `b` in ascending (created_ms, id) order; ids compare byte-wise, as the indexes do. */
 function below(a: Key, b: Key): boolean {
   return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 }
 
-function millis(date: Date, name: string): number {
+/** Epoch milliseconds of `date`; `StoreInputError` naming `name` when it is not a valid date. */
+export function millis(date: Date, name: string): number {
   const ms = date.getTime();
   if (!Number.isFinite(ms)) throw new StoreInputError(`${name} is not a valid date`);
   return ms;
@@ -68,10 +77,7 @@ async function cursorKey(db: SqlSession, query: KeysetQuery, cursor: string): Pr
  * together with `created_ms >= dateFrom`: every page costs one index descent plus `limit` rows.
  */
 export async function keysetPage<Row extends KeyedRow>(db: SqlSession, query: KeysetQuery): Promise<KeysetPage<Row>> {
-  const { limit } = query;
-  if (!Number.isInteger(limit) || limit < PAGE_LIMIT.min || limit > PAGE_LIMIT.max) {
-    throw new StoreInputError(`limit must be an integer from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}`);
-  }
+  const limit = checkedLimit(query.limit);
   let upper: Key | undefined = query.dateTo ? [millis(query.dateTo, 'dateTo'), ''] : undefined;
   if (query.cursor !== undefined) {
     const key = await cursorKey(db, query, query.cursor);

@@ -1,5 +1,6 @@
 // The schema, as an ordered list of versioned migrations written once for both engines.
-import type { Dialect } from './sql.js';
+import { backfillRollups } from './conversation-rollups.js';
+import type { Dialect, SqlSession } from './sql.js';
 
 /** One schema change. Applied migrations are never edited: change the schema by appending one. */
 export interface Migration {
@@ -8,6 +9,8 @@ export interface Migration {
   readonly name: string;
   /** DDL statements for the dialect, run in one transaction. */
   statements(dialect: Dialect): string[];
+  /** Fills what the statements created from rows already stored, in the same transaction. */
+  backfill?(tx: SqlSession): Promise<void>;
 }
 
 /**
@@ -146,5 +149,43 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
       `ALTER TABLE users ADD COLUMN owner INTEGER NOT NULL DEFAULT 0 CHECK (owner IN (0, 1))`,
     ],
+  },
+  {
+    version: 5,
+    name: 'daily rollups of conversations for the analytics dashboard',
+    statements: () => [
+      // Counters per UTC day number (created_ms / 86400000); NULL category or page is ''. Kept in
+      // the transaction of every insert and import (conversation-rollups.ts), so a dashboard total
+      // reads at most a few rows per day instead of every conversation.
+      `CREATE TABLE conversation_days (
+        project_id TEXT NOT NULL,
+        day INTEGER NOT NULL,
+        query_category TEXT NOT NULL,
+        resolution_status TEXT NOT NULL,
+        conversations BIGINT NOT NULL,
+        PRIMARY KEY (project_id, day, query_category, resolution_status)
+      )`,
+      `CREATE TABLE conversation_page_days (
+        project_id TEXT NOT NULL,
+        day INTEGER NOT NULL,
+        page_url TEXT NOT NULL,
+        conversations BIGINT NOT NULL,
+        PRIMARY KEY (project_id, day, page_url)
+      )`,
+      // question is the normalised query text (conversation-rollups.ts normaliseQuestion).
+      `CREATE TABLE question_days (
+        project_id TEXT NOT NULL,
+        day INTEGER NOT NULL,
+        question TEXT NOT NULL,
+        resolution_status TEXT NOT NULL,
+        conversations BIGINT NOT NULL,
+        PRIMARY KEY (project_id, day, question, resolution_status)
+      )`,
+      // Unanswered conversations, newest first, without walking the answered ones.
+      `CREATE INDEX conversations_by_status ON conversations (project_id, resolution_status, created_ms DESC, id DESC)`,
+      // Feedback of one page, newest first.
+      `CREATE INDEX feedback_by_path ON feedback (project_id, path, created_ms DESC, id DESC)`,
+    ],
+    backfill: backfillRollups,
   },
 ];

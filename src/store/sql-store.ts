@@ -1,5 +1,6 @@
 // Assembles a Store from the per-concern SQL modules over one driver, after migrating it.
 import { apiKeyStore } from './api-keys.js';
+import { assistantAnalyticsStore } from './assistant-analytics.js';
 import { systemClock, type Clock } from './clock.js';
 import { conversationStore } from './conversations.js';
 import { feedbackStore } from './feedback.js';
@@ -24,6 +25,7 @@ export async function openSqlStore(db: SqlDriver, clock: Clock = systemClock): P
   return {
     engine: db.dialect.name,
     ...conversationStore(db, clock),
+    ...assistantAnalyticsStore(db),
     ...feedbackStore(db, clock),
     ...apiKeyStore(db, clock),
     ...oauthClientStore(db, clock),

@@ -1,5 +1,6 @@
 // The Store: every piece of durable runtime state, behind one interface with one implementation per engine.
 import type { ApiKeyStore } from './api-keys.js';
+import type { AssistantAnalyticsStore } from './assistant-analytics.js';
 import type { Clock } from './clock.js';
 import type { ConversationStore } from './conversations.js';
 import type { FeedbackStore } from './feedback.js';
@@ -18,6 +19,7 @@ import type { UserStore } from './users.js';
  */
 export interface Store
   extends ConversationStore,
+    AssistantAnalyticsStore,
     FeedbackStore,
     ApiKeyStore,
     OAuthClientStore,

@@ -110,6 +110,30 @@ export function feedbackContract(ctx: ContractContext): void {
       await expect(store.listFeedback({ projectId: 'acme', limit: 0 })).rejects.toBeInstanceOf(StoreInputError);
     });
 
+    it('lists the feedback of one page and counts Yes, No and agent reports per page, most first', async () => {
+      const { store } = await ctx.fresh();
+      const add = (path: string, source: 'agent' | 'widget', helpful: boolean) => store.addFeedback({ projectId: 'acme', path, comment: '', source, helpful });
+      const before = Date.now() - 1;
+      for (const [path, source, helpful] of [
+        ['/a', 'widget', true],
+        ['/a', 'widget', false],
+        ['/a', 'agent', false],
+        ['/b', 'widget', true],
+        ['/a', 'widget', true],
+      ] as const)
+        await add(path, source, helpful);
+      await store.addFeedback({ projectId: 'other', path: '/a', comment: '', source: 'agent', helpful: false });
+      const range = { projectId: 'acme', dateFrom: new Date(before), dateTo: new Date(Date.now() + 1000), limit: 10 };
+      expect(await store.feedbackByPage(range)).toEqual([
+        { path: '/a', helpful: 2, notHelpful: 1, agent: 1 },
+        { path: '/b', helpful: 1, notHelpful: 0, agent: 0 },
+      ]);
+      expect(await store.feedbackByPage({ ...range, dateFrom: new Date(Date.now() + 1000) })).toEqual([]);
+      const ofA = await allFeedback(store, { projectId: 'acme', limit: 3, path: '/a' });
+      expect(ofA.map((f) => f.path)).toEqual(['/a', '/a', '/a', '/a']);
+      await expect(store.feedbackByPage({ ...range, limit: 0 })).rejects.toBeInstanceOf(StoreInputError);
+    });
+
     it('moves feedback to another status', async () => {
       const { store } = await ctx.fresh();
       const saved = await store.addFeedback({ projectId: 'acme', path: '/a', comment: 'typo', source: 'widget', helpful: false });

@@ -1,5 +1,6 @@
 // The one Store contract suite: every engine must pass all of it.
 import { describe } from 'vitest';
+import { analyticsContract } from './analytics.js';
 import { apiKeysContract } from './api-keys.js';
 import { contractContext, type StoreTarget } from './context.js';
 import { conversationsContract } from './conversations.js';
@@ -18,6 +19,7 @@ export function storeContract(target: StoreTarget): void {
     const ctx = contractContext(target);
     lifecycleContract(ctx);
     conversationsContract(ctx);
+    analyticsContract(ctx);
     feedbackContract(ctx);
     apiKeysContract(ctx);
     oauthContract(ctx);

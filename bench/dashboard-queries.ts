@@ -1,0 +1,228 @@
+// Benchmark `dashboard`: the analytics dashboard's store reads over 1,000,000 conversations, on
+// SQLite and PostgreSQL, in this process, against the 100 ms p99 target; a primary-key lookup is
+// the floor measured in the same run. The filled databases are kept (BENCH_DASHBOARD_DIR, database
+// docsite_bench_dashboard) and reused while their stamp matches, since filling takes minutes.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { ulid } from 'ulid';
+import { openStore, type ImportedConversation, type OpenStoreOptions, type Store } from '../src/store/index.js';
+import { percentile } from './measure.js';
+import { Random } from './random.js';
+import { count, type Benchmark, type BenchmarkReport, type Check } from './report.js';
+
+/** Conversations filled (BENCH_DASHBOARD_ROWS overrides, e.g. for a quick look). */
+const ROWS = Number(process.env.BENCH_DASHBOARD_ROWS) || 1_000_000;
+const DIR = process.env.BENCH_DASHBOARD_DIR ?? join(tmpdir(), 'docsite-bench-dashboard');
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_DATABASE = 'docsite_bench_dashboard';
+/** Changes whenever the fill below changes, so an old database is refilled rather than measured. */
+const STAMP = `v1 rows=${ROWS}`;
+const PROJECT = 'bench';
+const IMPORT_BATCH = 50_000;
+/** A year of conversations, one every YEAR_MS / ROWS. */
+const FIRST_MS = Date.parse('2025-01-01T00:00:00.000Z');
+const YEAR_MS = 365 * 86_400_000;
+const ROUNDS = 200;
+const TARGET_P99_MS = 100;
+
+/** 3,000 distinct questions, asked with a heavy head (a few very often) and written several ways. */
+function question(random: Random): string {
+  const n = Math.floor(3000 * random.next() ** 3);
+  const text = `how do i configure feature ${n} for my project?`;
+  return random.chance(0.3) ? `  ${text.toUpperCase()}  ` : random.chance(0.2) ? text.replace(/ /g, '  ') : text;
+}
+
+function conversation(n: number, random: Random): ImportedConversation {
+  const at = FIRST_MS + Math.floor((n * YEAR_MS) / ROWS);
+  const answered = random.chance(0.8);
+  return {
+    projectId: PROJECT,
+    id: ulid(at),
+    timestamp: new Date(at).toISOString(),
+    query: question(random),
+    response: answered ? 'Open the settings page, choose the feature and save; the change applies on the next build.' : '',
+    sources: answered ? [{ title: 'Settings', url: 'https://docs.example.com/settings' }] : [],
+    queryCategory: random.chance(0.1) ? null : `category ${random.int(1, 12)}`,
+    pageUrl: random.chance(0.3) ? null : `https://docs.example.com/page-${Math.floor(400 * random.next() ** 2)}`,
+    resolutionStatus: answered ? 'answered' : 'unanswered',
+  };
+}
+
+interface Engine {
+  name: 'SQLite' | 'PostgreSQL';
+  options: OpenStoreOptions;
+  stamp(): Promise<string | undefined>;
+  setStamp(stamp: string): Promise<void>;
+  /** Empties the database before a fill. */
+  reset(): Promise<void>;
+}
+
+function sqliteEngine(): Engine {
+  const dataDir = join(DIR, 'sqlite');
+  const stampFile = join(DIR, 'sqlite.stamp');
+  return {
+    name: 'SQLite',
+    options: { dataDir },
+    stamp: async () => (existsSync(stampFile) && existsSync(join(dataDir, 'docsite.db')) ? readFileSync(stampFile, 'utf8') : undefined),
+    setStamp: async (stamp) => writeFileSync(stampFile, stamp),
+    async reset() {
+      rmSync(dataDir, { recursive: true, force: true });
+      mkdirSync(DIR, { recursive: true });
+    },
+  };
+}
+
+async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function postgresEngine(): Engine {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${PG_DATABASE}`;
+  const databaseUrl = url.toString();
+  return {
+    name: 'PostgreSQL',
+    options: { databaseUrl },
+    async stamp() {
+      try {
+        return await withClient(databaseUrl, async (client) => (await client.query<{ stamp: string }>('SELECT stamp FROM bench_stamp')).rows[0]?.stamp);
+      } catch {
+        return undefined;
+      }
+    },
+    setStamp: (stamp) =>
+      withClient(databaseUrl, async (client) => {
+        await client.query('CREATE TABLE IF NOT EXISTS bench_stamp (stamp TEXT NOT NULL)');
+        await client.query('DELETE FROM bench_stamp');
+        await client.query('INSERT INTO bench_stamp (stamp) VALUES ($1)', [stamp]);
+      }),
+    reset: () =>
+      withClient(ADMIN_URL, async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS ${PG_DATABASE} WITH (FORCE)`);
+        await client.query(`CREATE DATABASE ${PG_DATABASE}`);
+      }),
+  };
+}
+
+/** Fills the engine through the store's import path (rollups included) unless its stamp matches; returns seconds, 0 when reused. */
+async function fill(engine: Engine): Promise<number> {
+  if ((await engine.stamp()) === STAMP) return 0;
+  await engine.reset();
+  const store = await openStore(engine.options);
+  const random = new Random(20_251_127);
+  const start = performance.now();
+  try {
+    for (let first = 0; first < ROWS; first += IMPORT_BATCH) {
+      await store.importConversations(Array.from({ length: Math.min(IMPORT_BATCH, ROWS - first) }, (_, i) => conversation(first + i, random)));
+      if ((first / IMPORT_BATCH) % 5 === 4) process.stderr.write(`[dashboard] ${engine.name}: ${count(first + IMPORT_BATCH)} rows\n`);
+    }
+  } finally {
+    await store.close();
+  }
+  await engine.setStamp(STAMP);
+  return (performance.now() - start) / 1000;
+}
+
+interface Query {
+  name: string;
+  /** Runs the read for round `i` (ranges and ids vary by round so caches do not flatter it). */
+  run(store: Store, i: number, ids: readonly string[]): Promise<unknown>;
+}
+
+/** A range of `days` ending on a day that moves with the round, inside the filled year. */
+function range(days: number, i: number) {
+  const end = FIRST_MS + (days - 1 + ((i * 7) % (366 - days))) * 86_400_000;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return { projectId: PROJECT, from: day(end - (days - 1) * 86_400_000), to: day(end) };
+}
+
+const QUERIES: Query[] = [
+  { name: 'floor: one conversation by id (primary key)', run: (store, i, ids) => store.getConversation({ projectId: PROJECT, id: ids[i % ids.length]! }) },
+  { name: 'conversations per day, 30 days', run: (store, i) => store.conversationsPerDay(range(30, i)) },
+  { name: 'conversations per day, 365 days', run: (store, i) => store.conversationsPerDay(range(365, i)) },
+  { name: 'top 20 questions, 30 days', run: (store, i) => store.topQuestions({ ...range(30, i), limit: 20 }) },
+  { name: 'top 20 questions, 90 days', run: (store, i) => store.topQuestions({ ...range(90, i), limit: 20 }) },
+  { name: 'top 20 unanswered questions (gaps), 30 days', run: (store, i) => store.topQuestions({ ...range(30, i), limit: 20, unanswered: true }) },
+  { name: 'by category, 30 days', run: (store, i) => store.conversationsByCategory({ ...range(30, i), limit: 20 }) },
+  { name: 'by page (top 20), 30 days', run: (store, i) => store.conversationsByPage({ ...range(30, i), limit: 20 }) },
+  {
+    name: 'unanswered, page of 50 after a cursor',
+    run: (store, i, ids) => store.listConversations({ projectId: PROJECT, resolutionStatus: 'unanswered', limit: 50, cursor: ids[i % ids.length] }),
+  },
+];
+
+interface Timing {
+  engine: string;
+  query: string;
+  p50: number;
+  p99: number;
+}
+
+async function measure(engine: Engine): Promise<{ fillSeconds: number; timings: Timing[] }> {
+  const fillSeconds = await fill(engine);
+  const store = await openStore(engine.options);
+  try {
+    // Cursor and lookup ids spread over the year: every 997th unanswered conversation.
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 20; page++) {
+      const result = await store.listConversations({ projectId: PROJECT, resolutionStatus: 'unanswered', limit: 997, cursor });
+      ids.push(result.conversations.at(-1)!.id);
+      cursor = result.nextCursor ?? undefined;
+      if (!cursor) break;
+    }
+    const timings: Timing[] = [];
+    for (const query of QUERIES) {
+      for (let i = 0; i < 10; i++) await query.run(store, i, ids);
+      const times: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const start = performance.now();
+        await query.run(store, i, ids);
+        times.push(performance.now() - start);
+      }
+      timings.push({ engine: engine.name, query: query.name, p50: percentile(times, 0.5), p99: percentile(times, 0.99) });
+    }
+    return { fillSeconds, timings };
+  } finally {
+    await store.close();
+  }
+}
+
+const ms = (value: number): string => `${value.toFixed(2)} ms`;
+
+export const dashboardBenchmark: Benchmark = {
+  name: 'dashboard',
+  title: `analytics dashboard reads over ${count(ROWS)} conversations (SQLite and PostgreSQL), p99 target ${TARGET_P99_MS} ms`,
+  async run(): Promise<BenchmarkReport> {
+    const rows: string[][] = [];
+    const checks: Check[] = [];
+    const notes = [`load average at start: ${loadavg()[0]!.toFixed(2)}; ${ROUNDS} rounds per read, ranges moving through the year`];
+    for (const engine of [sqliteEngine(), postgresEngine()]) {
+      const { fillSeconds, timings } = await measure(engine);
+      notes.push(
+        `${engine.name}: ${fillSeconds === 0 ? 'reused the filled database (stamp matched)' : `filled in ${fillSeconds.toFixed(1)} s through importConversations`}`,
+      );
+      for (const timing of timings) {
+        rows.push([timing.engine, timing.query, ms(timing.p50), ms(timing.p99)]);
+        if (!timing.query.startsWith('floor')) {
+          checks.push({
+            label: `${timing.engine} ${timing.query} p99`,
+            actual: ms(timing.p99),
+            target: `< ${TARGET_P99_MS} ms`,
+            pass: timing.p99 < TARGET_P99_MS,
+          });
+        }
+      }
+    }
+    notes.push(`load average at end: ${loadavg()[0]!.toFixed(2)}`);
+    return { table: { columns: ['engine', 'read', 'p50', 'p99'], rows }, checks, notes };
+  },
+};
