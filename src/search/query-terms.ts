@@ -8,12 +8,23 @@ export const MAX_QUERY_TERMS = 10;
 /** How many indexed words one query term may stand for. */
 export const MAX_WORDS_PER_TERM = 16;
 
-/** Match weights: the word itself, its stem, a longer word starting with it, with its stem. */
-export const MATCH_WEIGHTS = { exact: 1, stem: 0.9, prefix: 0.7, stemPrefix: 0.6 } as const;
+/**
+ * Match weights: the word itself, its stem, a longer word starting with it, with its stem, and a
+ * word one or two typing mistakes away (only for a term nothing else matches).
+ */
+export const MATCH_WEIGHTS = { exact: 1, stem: 0.9, prefix: 0.7, stemPrefix: 0.6, typo: 0.5 } as const;
 
-/** English function words, left out of queries that have other words ("how do I rotate a key"). */
+/**
+ * English function words and the filler of questions ("how do I …", "is there a way to …",
+ * "my own …"): left out of every query, so a full question weighs only its topic. A query of
+ * nothing else has no terms and finds nothing: "the" matches every page equally badly.
+ */
 const STOP_WORDS = new Set(
-  'a an and are as at be by can do does for from how i in is it me my of on or should that the this to what when where which who why with you your'.split(' '),
+  (
+    'a about all also an and any are as at be been but by can could do does doing for from get had has have how i if in into is it its ' +
+    'just let me my of on one or our own possible should so some that the their them then there these this those to up us use using want ' +
+    'was way we were what when where which who why will with would you your'
+  ).split(' '),
 );
 
 /**
@@ -57,14 +68,16 @@ export interface QueryTerm {
   words: WordMatch[];
 }
 
-/** The distinct encoded terms of `query`, without stop words unless it has nothing else. */
+/** The distinct encoded terms of `query`, without stop words (none when it has nothing else). */
 export function queryTermsOf(query: string, encoder: Encoder, vocabulary: Vocabulary): QueryTerm[] {
-  const all = [...new Set(encoder.encode(query.slice(0, MAX_QUERY_LENGTH)))];
-  const meaningful = all.filter((t) => !STOP_WORDS.has(t));
-  return (meaningful.length > 0 ? meaningful : all).slice(0, MAX_QUERY_TERMS).map((term) => ({ term, words: wordsOf(term, vocabulary) }));
+  const meaningful = [...new Set(encoder.encode(query.slice(0, MAX_QUERY_LENGTH)))].filter((t) => !STOP_WORDS.has(t));
+  return meaningful.slice(0, MAX_QUERY_TERMS).map((term) => ({ term, words: wordsOf(term, vocabulary) }));
 }
 
-/** The words `term` matches: itself, words it starts, then its stem and words the stem starts. */
+/**
+ * The words `term` matches: itself, words it starts, then its stem and words the stem starts;
+ * when none of those is indexed, the indexed words a typo or two away ("redirets": "redirects").
+ */
 function wordsOf(term: string, vocabulary: Vocabulary): WordMatch[] {
   const found = new Map<string, number>();
   const add = (word: string, weight: number): void => {
@@ -76,7 +89,18 @@ function wordsOf(term: string, vocabulary: Vocabulary): WordMatch[] {
     if (stem.length < MIN_STEM_PREFIX_LENGTH) continue;
     for (const word of vocabulary.expand(stem, MAX_WORDS_PER_TERM)) add(word, MATCH_WEIGHTS.stemPrefix);
   }
+  if (found.size === 0) for (const word of vocabulary.near(term, typosAllowed(term.length), MAX_WORDS_PER_TERM)) add(word, MATCH_WEIGHTS.typo);
   return [...found].map(([word, weight]) => ({ word, weight }));
+}
+
+/** Shorter terms are taken as typed: one mistake in "api" is another word. */
+const MIN_TYPO_LENGTH = 4;
+/** Terms this long may hold two mistakes ("custm domian" has one per word). */
+const TWO_TYPO_LENGTH = 8;
+
+/** How many mistakes (see Vocabulary.near) a term of `length` characters may hold. */
+function typosAllowed(length: number): number {
+  return length < MIN_TYPO_LENGTH ? 0 : length < TWO_TYPO_LENGTH ? 1 : 2;
 }
 
 /**

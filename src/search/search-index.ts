@@ -4,14 +4,15 @@ import { createSectionDocument, type SectionDocument } from './flex-document.js'
 import { mergeParts } from './merge-parts.js';
 import { PostingLists } from './posting-lists.js';
 import { MAX_QUERY_LENGTH, queryTermsOf } from './query-terms.js';
-import { rankSections, RankingScratch } from './ranking.js';
+import { type RankedSection, rankSections, RankingScratch } from './ranking.js';
+import { SectionLanguages } from './query-language.js';
 import { accessTagsOf, type Reader } from './reader.js';
 import { RecentResults } from './recent-results.js';
 import type { SearchRecord } from './records.js';
 import { assertSerializedIndex, INDEX_FORMAT, INDEX_FORMAT_VERSION, type SerializedIndex, type SerializedPage, type SerializedSection } from './serialized.js';
 import { matchedRanges, snippetOf, wordMatcher, type WordMatcher } from './snippet.js';
 import { SectionMasks } from './tag-mask.js';
-import { scopeTags, tagFilterOf, type TagFilter } from './tags.js';
+import { languageTags, scopeTags, tagFilterOf, type TagFilter } from './tags.js';
 import { compareCodeUnits, Vocabulary } from './vocabulary.js';
 
 /** Result count when a query gives none, and the most a query may ask for. */
@@ -23,7 +24,11 @@ export interface SearchOptions {
   reader: Reader;
   /** Only content tagged with this version or with no version (available in all versions). */
   version?: string | undefined;
-  /** Only content in this language or with no language (available in all languages). */
+  /**
+   * Only content in this language or with no language (available in all languages). When absent
+   * on a site in several languages, the language the query is written in (see SectionLanguages),
+   * and any language only when that one has no match.
+   */
   language?: string | undefined;
   /** At most this many hits; default 10, at most 50. */
   limit?: number | undefined;
@@ -56,6 +61,8 @@ export class SearchIndex {
   private readonly scratch: RankingScratch;
   private readonly masks: SectionMasks;
   private readonly postings: PostingLists;
+  /** The sections' languages, to pick a query's language; null on a site in one language. */
+  private readonly languages: SectionLanguages | null;
   private readonly recent: RecentResults<SearchHit>;
   /** Section ids by hit URL, built on the first `sectionText` call. */
   private byUrl: Map<string, number> | undefined;
@@ -74,6 +81,7 @@ export class SearchIndex {
     this.scratch = new RankingScratch(sections.length);
     this.masks = new SectionMasks(document, sections.length);
     this.postings = new PostingLists(document, sections.length);
+    this.languages = SectionLanguages.of(document, sections.length);
     this.recent = new RecentResults(options.recentResults);
   }
 
@@ -166,8 +174,14 @@ export class SearchIndex {
     // closer pruning by match codes (see MAX_PRUNED_TERMS).
     const terms = queryTermsOf(query, this.encoder, this.vocabulary).filter((t) => t.words.length > 0);
     if (terms.length === 0) return [];
-    const mask = this.masks.of(filter);
-    const ranked = rankSections({ postings: this.postings, leads: this.leads, boosts: this.boosts, scratch: this.scratch }, terms, mask, limit);
+    const input = { postings: this.postings, leads: this.leads, boosts: this.boosts, scratch: this.scratch };
+    let ranked: RankedSection[] = [];
+    if (filter.language === undefined && this.languages) {
+      // Pages in other languages answer an English question with the same words: readers want theirs.
+      const language = this.languages.queryLanguage(terms, this.postings);
+      ranked = rankSections(input, terms, this.masks.of({ ...filter, language: languageTags(language) }), limit);
+    }
+    if (ranked.length === 0) ranked = rankSections(input, terms, this.masks.of(filter), limit);
     const matches = wordMatcher(
       terms.flatMap((t) => t.words.map((w) => w.word)),
       (word) => this.encoder.encode(word),

@@ -26,11 +26,16 @@ export function filterKey(filter: TagFilter): string {
   return JSON.stringify([filter.version, filter.language, filter.access]);
 }
 
+/** The language tags a query in `language` matches: that language's and every language's. */
+export function languageTags(language: string): string[] {
+  return [ALL_TAG, labelTag(language)];
+}
+
 /** The filter for a query: a field is absent when it does not restrict anything. */
 export function tagFilterOf(options: { version?: string | undefined; language?: string | undefined; reader: Reader }): TagFilter {
   const filter: TagFilter = {};
   if (options.version !== undefined) filter.version = [ALL_TAG, labelTag(options.version)];
-  if (options.language !== undefined) filter.language = [ALL_TAG, labelTag(options.language)];
+  if (options.language !== undefined) filter.language = languageTags(options.language);
   const access = readableAccessTags(options.reader);
   if (access) filter.access = access;
   return filter;

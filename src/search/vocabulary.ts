@@ -42,6 +42,52 @@ export class Vocabulary {
     }
     return found.sort((a, b) => a.length - b.length || compareCodeUnits(a, b)).slice(0, max);
   }
+
+  /**
+   * The indexed words at most `typos` mistakes from `term` (a letter left out, added, changed,
+   * or two swapped), closest first, at most `max`. Only words with the same first letter are
+   * looked at: people rarely mistype it, and that keeps the scan to a slice of the vocabulary.
+   */
+  near(term: string, typos: number, max: number): string[] {
+    if (typos === 0 || term.length === 0) return [];
+    const first = term[0]!;
+    const found: { word: string; distance: number }[] = [];
+    for (let i = lowerBound(this.terms, first); i < this.terms.length && this.terms[i]![0] === first; i++) {
+      const word = this.terms[i]!;
+      if (Math.abs(word.length - term.length) > typos) continue;
+      const distance = typoDistance(term, word, typos);
+      if (distance <= typos) found.push({ word, distance });
+    }
+    return found
+      .sort((a, b) => a.distance - b.distance || a.word.length - b.word.length || compareCodeUnits(a.word, b.word))
+      .slice(0, max)
+      .map((f) => f.word);
+  }
+}
+
+/**
+ * The optimal string alignment distance between `a` and `b` (edits, a swap of two neighbours
+ * counting as one), or `bound + 1` as soon as it must exceed `bound`.
+ */
+function typoDistance(a: string, b: string, bound: number): number {
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = new Array<number>(b.length + 1).fill(0);
+    current[0] = i;
+    let rowBest = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      current[j] = d;
+      rowBest = Math.min(rowBest, d);
+    }
+    if (rowBest > bound) return bound + 1;
+    before = previous;
+    previous = current;
+  }
+  return Math.min(previous[b.length]!, bound + 1);
 }
 
 /** Locale-independent string order, so the same terms always sort the same way. */

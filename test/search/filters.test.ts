@@ -21,19 +21,22 @@ const urls = (options: Partial<SearchOptions>): string[] =>
     .map((h) => h.url)
     .sort();
 
+// Without a language, "deploy" (in both) is taken as Spanish, the language of most sections here:
+// see query-language.test.ts.
 describe('version filter', () => {
   it('returns content of that version and content of all versions', () => {
-    expect(urls({ version: 'v1' })).toEqual(['/all', '/en', '/es', '/v1', '/v1-v2']);
-    expect(urls({ version: 'v2' })).toEqual(['/all', '/en', '/es', '/v1-v2', '/v2', '/v2-es', '/v2-es-login']);
+    expect(urls({ version: 'v1' })).toEqual(['/all', '/es', '/v1', '/v1-v2']);
+    expect(urls({ version: 'v2' })).toEqual(['/all', '/es', '/v1-v2', '/v2', '/v2-es', '/v2-es-login']);
+    expect(urls({ version: 'v1', language: 'en' })).toEqual(['/all', '/en', '/v1', '/v1-v2']);
   });
 
-  it('returns everything without a version', () => {
-    expect(urls({})).toHaveLength(pages.length);
+  it('returns every version without a version', () => {
+    expect(urls({})).toEqual(['/all', '/es', '/v1', '/v1-v2', '/v2', '/v2-es', '/v2-es-login']);
   });
 
   it('returns the all-versions content for a version nothing is tagged with', () => {
     // FlexSearch returns nothing at all when one asked tag value is unknown: the index must not.
-    expect(urls({ version: 'v9' })).toEqual(['/all', '/en', '/es']);
+    expect(urls({ version: 'v9' })).toEqual(['/all', '/es']);
   });
 });
 
