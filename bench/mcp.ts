@@ -19,7 +19,8 @@ import { benchBundle } from './serve-bundle.js';
 import { type Child, startChild } from './server-child.js';
 
 const PAGES = 10_000;
-const CONNECTIONS = 32;
+/** Calls in flight in the saturating runs (BENCH_CONNECTIONS overrides, e.g. 16: issue 28 sets its target at 16–32). */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 32;
 /** Calls of the RSS run (BENCH_MCP_CALLS overrides, e.g. for a quick look). */
 const MCP_CALLS = Number(process.env.BENCH_MCP_CALLS) || 100_000;
 /** Seconds of the ceiling and ping runs; the fixed-rate runs last twice as long (BENCH_SECONDS overrides). */
@@ -250,7 +251,7 @@ export const mcpBenchmark: Benchmark = {
     ];
     const notes = [
       `bundle ${bundle.origin === 'build benchmark' ? 'written by the build benchmark' : bundle.origin === 'kept' ? 'kept from an earlier run' : `built now in ${bundle.buildSeconds!.toFixed(0)} s`}: ${bundle.dir}.`,
-      "servers run in child processes (bench/mcp-server-child.ts, on the compiled dist/), the load generator in this one, one core each; latencies at concurrency 32 are autocannon's (whole milliseconds), those at a fixed rate come from an evenly paced open-loop sender (bench/paced-load.ts).",
+      `servers run in child processes (bench/mcp-server-child.ts, on the compiled dist/), the load generator in this one, one core each; latencies at concurrency ${CONNECTIONS} are autocannon's (whole milliseconds), those at a fixed rate come from an evenly paced open-loop sender (bench/paced-load.ts).`,
       `ceiling runs and the ping run last ${RUN_SECONDS} s (BENCH_SECONDS overrides), after ${count(WARMUP_CALLS)}-call warm-ups; one runs right before the MCP search run and one right after it, and ratios are to their mean. The MCP run is ${count(MCP_CALLS)} calls (BENCH_MCP_CALLS overrides) of ${SEARCH_QUERIES.length} queries in turn: after the warm-up the server answers them from the index's remembered results (the last ${count(RECENT_RESULTS)} distinct searches). The "every call ranked" run sends the same queries with 0–${QUERY_SPELLINGS - 1} trailing spaces, ${count(QUERY_SPELLINGS * SEARCH_QUERIES.length)} texts in turn, so none is remembered; the engine rows rank every search too.`,
       `server RSS is read after a forced full GC (--expose-gc), "before" after the warm-up and "after" after the last call, each once it stopped falling (checked every ${SETTLE_MS / 1000} s); the V8 heap went ${count(rss.heapBefore)} → ${count(rss.heapAfter)} MB (right after loading: ${count(rss.idle)} MB RSS).`,
       'errors: socket errors, timeouts, non-2xx, JSON-RPC errors and tool results with isError.',
