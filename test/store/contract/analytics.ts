@@ -126,7 +126,7 @@ export function analyticsContract(ctx: ContractContext): void {
         'DROP TABLE question_days',
         'DROP INDEX conversations_by_status',
         'DROP INDEX feedback_by_path',
-        'DELETE FROM schema_migrations WHERE version = 4',
+        'DELETE FROM schema_migrations WHERE version = 5',
       ])
         await ctx.target.sql(options, sql);
       const migrated = await ctx.open(options);
