@@ -35,13 +35,16 @@ function httpErrorOf(error: unknown): HttpError | undefined {
   if (error instanceof RateLimiterUnavailableError)
     return new HttpError(503, 'The rate limiter is unavailable; retry shortly.', undefined, { 'Retry-After': '5' });
   if (error instanceof StoreInputError) return new HttpError(400, `The request holds a value that cannot be stored: ${error.message}.`);
+  // The router decoding a path parameter such as `/_docsite/feedback/%F0%9F`.
+  if (error instanceof URIError) return new HttpError(400, 'The URL holds a malformed percent-encoding.');
   const bodyError = BODY_ERRORS[(error as { type?: string }).type ?? ''];
   return bodyError ? new HttpError(bodyError[0], bodyError[1]) : undefined;
 }
 
 /**
  * Maps any error to `{error, details?}` with the right status: `HttpError` as it says, body-parser
- * errors, rate limits 429 (503 when the limiter is down and fails closed), `StoreInputError` 400,
+ * errors, rate limits 429 (503 when the limiter is down and fails closed), `StoreInputError` and a
+ * path parameter that is not valid percent-encoding 400,
  * `StoreUnavailableError` 503 with `Retry-After`; anything else is logged and answered 500 without internals.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {

@@ -140,6 +140,10 @@ describe('the page feedback endpoint', () => {
     }
     const row = (await exportedWidgetFeedback(runtime)).find(({ id }) => id === answer.id);
     expect(row).toMatchObject({ path: '/quickstart', helpful: false, comment: 'Step 2 is missing.' });
+    // An id that is not valid percent-encoding is the client's mistake, not the server's.
+    const malformed = await comment({ comment: 'x' }, {}, '%F0%9F');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ error: 'The URL holds a malformed percent-encoding.' });
     const get = await fetch(`${runtime.url}/_docsite/feedback/${answer.id}`);
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('PATCH');
