@@ -5,9 +5,9 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { ulid } from 'ulid';
 import { openStore, type ImportedConversation, type OpenStoreOptions, type Store } from '../src/store/index.js';
+import { ADMIN_URL, withAdmin } from './export-stores.js';
 import { percentile } from './measure.js';
 import { Random } from './random.js';
 import { count, type Benchmark, type BenchmarkReport, type Check } from './report.js';
@@ -15,7 +15,6 @@ import { count, type Benchmark, type BenchmarkReport, type Check } from './repor
 /** Conversations filled (BENCH_DASHBOARD_ROWS overrides, e.g. for a quick look). */
 const ROWS = Number(process.env.BENCH_DASHBOARD_ROWS) || 1_000_000;
 const DIR = process.env.BENCH_DASHBOARD_DIR ?? join(tmpdir(), 'docsite-bench-dashboard');
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PG_DATABASE = 'docsite_bench_dashboard';
 /** Changes whenever the fill below changes, so an old database is refilled rather than measured. */
 const STAMP = `v1 rows=${ROWS}`;
@@ -74,16 +73,6 @@ function sqliteEngine(): Engine {
   };
 }
 
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 function postgresEngine(): Engine {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${PG_DATABASE}`;
@@ -93,19 +82,19 @@ function postgresEngine(): Engine {
     options: { databaseUrl },
     async stamp() {
       try {
-        return await withClient(databaseUrl, async (client) => (await client.query<{ stamp: string }>('SELECT stamp FROM bench_stamp')).rows[0]?.stamp);
+        return await withAdmin(async (client) => (await client.query<{ stamp: string }>('SELECT stamp FROM bench_stamp')).rows[0]?.stamp, databaseUrl);
       } catch {
         return undefined;
       }
     },
     setStamp: (stamp) =>
-      withClient(databaseUrl, async (client) => {
+      withAdmin(async (client) => {
         await client.query('CREATE TABLE IF NOT EXISTS bench_stamp (stamp TEXT NOT NULL)');
         await client.query('DELETE FROM bench_stamp');
         await client.query('INSERT INTO bench_stamp (stamp) VALUES ($1)', [stamp]);
-      }),
+      }, databaseUrl),
     reset: () =>
-      withClient(ADMIN_URL, async (client) => {
+      withAdmin(async (client) => {
         await client.query(`DROP DATABASE IF EXISTS ${PG_DATABASE} WITH (FORCE)`);
         await client.query(`CREATE DATABASE ${PG_DATABASE}`);
       }),

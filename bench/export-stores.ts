@@ -11,7 +11,8 @@ import { openStore, type ImportedConversation, type OpenStoreOptions } from '../
 import { Random } from './random.js';
 
 /** The PostgreSQL server the benchmark creates its database on (BENCH_DATABASE_URL overrides). */
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The PostgreSQL server the benchmarks use (BENCH_DATABASE_URL), its `test` database by default. */
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** Rows per import call, each one transaction of multi-row INSERTs. */
 const IMPORT_BATCH = 50_000;
 /** Conversations start here and are this far apart: a million of them span about a year. */
@@ -54,7 +55,8 @@ export function sqliteDatabase(): BenchDatabase {
   };
 }
 
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>, url = ADMIN_URL): Promise<T> {
+/** Runs `fn` with a plain pg client on `url` (the server's admin database by default), closed afterwards. */
+export async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>, url = ADMIN_URL): Promise<T> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   await client.connect();
   try {

@@ -49,7 +49,10 @@ describe('the relevance set', () => {
 
   const corpus = siteFolder('mintlify-docs');
   const hasCorpus = existsSync(corpus);
-  if (!hasCorpus) console.warn(`relevance set: ${corpus} is not there (a checkout of github.com/mintlify/docs; BENCH_REAL_SITES names the folder that holds it); its expected pages are not checked`);
+  if (!hasCorpus)
+    console.warn(
+      `relevance set: ${corpus} is not there (a checkout of github.com/mintlify/docs; BENCH_REAL_SITES names the folder that holds it); its expected pages are not checked`,
+    );
   it.skipIf(!hasCorpus)('expects only pages mintlify/docs has', () => {
     expect(missingPages('mintlify-docs')).toEqual([]);
   });
