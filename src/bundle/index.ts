@@ -1,5 +1,5 @@
 export { build, buildKeepingSite, DEFAULT_SITE_URL, type BuildOptions, type BuildReport, type BuiltSite } from './build.js';
-export { updatePage, type UpdatedPage } from './update-page.js';
+export { reindexParts, updatePage, type UpdatedPage } from './update-page.js';
 export { BUNDLE_PATHS } from './emit-bundle.js';
 export { readerTools, readerVariants, siteTools, type ReaderVariants, type ToolDescriptor, type ToolRole } from './tools.js';
 export {

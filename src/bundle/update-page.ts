@@ -1,7 +1,7 @@
 // `docsite dev`'s edit of one page: the page built again and put into the written bundle and the
 // site in memory, without loading the site or writing and reading back the whole bundle.
 import { ConfinedFolder } from '../content/index.js';
-import { createSiteLayout } from '../render/index.js';
+import { createSiteLayout, type SiteLayout } from '../render/index.js';
 import { partitionPages, recordsOf, type SearchIndex } from '../search/index.js';
 import { asBuildDiagnostics, bySeverity, compareDiagnostics, type Diagnostic } from '../diagnostics/index.js';
 import type { BuildReport, BuiltSite } from './build.js';
@@ -13,16 +13,20 @@ import { searchIndexFile } from './search-index-job.js';
 
 /** What `updatePage` made. */
 export interface UpdatedPage {
-  /** The bundle with the page updated, but for the search index (see `search`). */
+  /** The bundle with the page updated, but for the search index (see `searchPart`). */
   bundle: LoadedBundle;
   /** The report of the last build with the page's problems as they are now. */
   report: BuildReport;
   /**
-   * Writes the page's search index part and reads the index again: the search index of the updated
-   * bundle. Apart, so that the page can be served before it, while what searches waits.
+   * The search index part that holds the page, now out of date (undefined when the page is not
+   * searched): `reindexParts` makes it again. Apart, so that the page can be served first, and
+   * several edits in a row index once.
    */
-  search(): Promise<SearchIndex>;
+  searchPart: number | undefined;
 }
+
+/** The layout of each site `updatePage` has laid a page out in: its lookups cost more than the page. */
+const layouts = new WeakMap<BuiltSite['site'], SiteLayout>();
 
 /**
  * Builds the page file `file` again and updates what shows it: its HTML and Markdown files, its
@@ -49,8 +53,9 @@ export function updatePage(built: BuiltSite, bundle: LoadedBundle, report: Build
   const { page, diagnostics } = built.sitePageOf(rebuilt.parsed);
 
   const tree = treeOf(before, site);
-  // The layout of the site as it was: the page's title and place in it are the same.
-  const layout = createSiteLayout(site);
+  // The layout of the site as it was: the page's title, frontmatter and place in it are the same.
+  let layout = layouts.get(site);
+  if (!layout) layouts.set(site, (layout = createSiteLayout(site)));
   const inputs = layout.inputs(page, tree);
   const usedBefore = new Set(layout.inputs(before, tree).features);
   if (inputs.features.some((feature) => !usedBefore.has(feature))) return undefined;
@@ -82,14 +87,19 @@ export function updatePage(built: BuiltSite, bundle: LoadedBundle, report: Build
       fileAccess: fileAccessOf(manifest),
     },
     report: reportWithPage(report, file, diagnostics, outputs.size),
-    async search() {
-      const part = searchPartOf(site.pages, page.url);
-      if (!part) return bundle.search;
-      const path = manifest.searchIndex[part.index]!;
-      replaceOutputs(built.outDir, new Map([[path, searchIndexFile(JSON.stringify(recordsOf(part.pages))).text]]));
-      return readSearchIndex(bundle.folder, bundle.dir, manifest);
-    },
+    searchPart: searchPartOf(site.pages, page.url),
   };
+}
+
+/**
+ * Writes the search index parts `parts` of the site as its pages are now, as a full build would
+ * write them, and reads the index of `bundle` again.
+ */
+export async function reindexParts(built: BuiltSite, bundle: LoadedBundle, parts: Iterable<number>): Promise<SearchIndex> {
+  const partPages = partitionPages(built.site.pages.filter((page) => page.searchable));
+  const files = new Map([...parts].map((part) => [bundle.manifest.searchIndex[part]!, searchIndexFile(JSON.stringify(recordsOf(partPages[part]!))).text]));
+  replaceOutputs(built.outDir, files);
+  return readSearchIndex(bundle.folder, bundle.dir, bundle.manifest);
 }
 
 /** `report` with the problems of `file` replaced by `found` (as a build reports them: see build.ts). */
@@ -103,9 +113,8 @@ function reportWithPage(report: BuildReport, file: string, found: readonly Diagn
   return { ...report, ...merged, ok: merged.errors.length === 0, cacheHits: report.pageCount - 1, filesWritten };
 }
 
-/** The search index part holding the page at `url`, and its pages, as the build partitions them; undefined when the page is not searched. */
-function searchPartOf(pages: readonly BuiltSite['site']['pages'][number][], url: string): { index: number; pages: typeof pages } | undefined {
-  const parts = partitionPages(pages.filter((page) => page.searchable));
-  const index = parts.findIndex((part) => part.some((page) => page.url === url));
-  return index === -1 ? undefined : { index, pages: parts[index]! };
+/** The search index part holding the page at `url`, as the build partitions them; undefined when the page is not searched. */
+function searchPartOf(pages: readonly BuiltSite['site']['pages'][number][], url: string): number | undefined {
+  const index = partitionPages(pages.filter((page) => page.searchable)).findIndex((part) => part.some((page) => page.url === url));
+  return index === -1 ? undefined : index;
 }

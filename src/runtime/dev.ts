@@ -3,7 +3,7 @@ import { existsSync, watch, type FSWatcher } from 'node:fs';
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { buildKeepingSite, readBundle, updatePage, type BuildReport, type BuiltSite, type LoadedBundle } from '../bundle/index.js';
+import { buildKeepingSite, readBundle, reindexParts, updatePage, type BuildReport, type BuiltSite, type LoadedBundle } from '../bundle/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import { openStore } from '../store/index.js';
 import { createApp } from './app.js';
@@ -33,8 +33,12 @@ export interface DevServer {
 const IGNORED = /^(dist|\.docsite|\.git|node_modules)(\/|$)|(^|\/)\.cache(\/|$)/;
 /** How long the watcher waits for more changes: an editor's save is a burst of events within a few milliseconds. */
 const SETTLE_MS = 25;
-/** How long after the reload signal the search index is made again (see updateOnePage): enough for a local tab's request for the page. */
-const RELOAD_FIRST_MS = 50;
+/**
+ * How long after a page edit the search index is made again, unless something searches first (see
+ * updateOnePage): the reloading tabs' requests come first, and an editor that saves as you type
+ * indexes once per pause, not once per save.
+ */
+const INDEX_AFTER_MS = 300;
 
 export async function dev(options: DevOptions): Promise<DevServer> {
   const dir = resolve(options.dir);
@@ -72,8 +76,20 @@ export async function dev(options: DevOptions): Promise<DevServer> {
     void previous?.close();
   };
 
+  /**
+   * Search index parts made stale by page edits (see updateOnePage), and the making of them again:
+   * until it is done, requests that may search wait for it (see mayWaitForSearch), while pages are
+   * served at once. Whole builds and index making run one at a time (`serially`).
+   */
+  const staleParts = new Set<number>();
+  let indexTimer: NodeJS.Timeout | undefined;
+  let indexing: Promise<void> | undefined;
+  const serially = serialQueue();
+
   /** The site built whole, and written. A page with errors is written too, so that every other page keeps working while it is fixed. */
   const buildWhole = async (): Promise<BuildReport> => {
+    // It writes every search index part.
+    staleParts.clear();
     const result = await buildKeepingSite(dir, { out, keepBrokenPages: true }).catch((error: Error) => ({ report: crashReport(error, out), built: undefined }));
     // A build that wrote nothing leaves the last site served, but no site to update a page of.
     built = result.built;
@@ -81,11 +97,21 @@ export async function dev(options: DevOptions): Promise<DevServer> {
     return result.report;
   };
 
-  /**
-   * After a page edit, the search index being made again: until it is, requests that may search
-   * wait for it (see mayWaitForSearch), while the page itself is served already.
-   */
-  let indexing: Promise<void> | undefined;
+  const reindex = (): Promise<void> => {
+    clearTimeout(indexTimer);
+    indexing ??= serially(async () => {
+      // A whole build since the edits wrote every part.
+      if (staleParts.size === 0 || !built || !bundle) return;
+      const parts = [...staleParts];
+      staleParts.clear();
+      // The whole build makes good an index that could not be made, and reports why.
+      await reindexParts(built, bundle, parts).then(
+        (search) => serve({ ...bundle!, search }),
+        async () => void (report = await buildWhole()),
+      );
+    }).finally(() => (indexing = undefined));
+    return indexing;
+  };
 
   /**
    * One saved page file of the site is built again alone (see updatePage); anything else (docs.json,
@@ -99,28 +125,22 @@ export async function dev(options: DevOptions): Promise<DevServer> {
     const updated = updatePage(built, bundle, report, file);
     if (!updated) return undefined;
     serve(updated.bundle);
-    // The index is made after a moment: its work holds this thread, and the reloading tabs' requests for the page come first.
-    indexing = delay(RELOAD_FIRST_MS)
-      .then(() => updated.search())
-      .then(
-        (search) => serve({ ...updated.bundle, search }),
-        // The whole build makes good an index that could not be made, and reports why.
-        async () => void (report = await buildWhole()),
-      );
+    if (updated.searchPart !== undefined) {
+      staleParts.add(updated.searchPart);
+      clearTimeout(indexTimer);
+      indexTimer = setTimeout(() => void reindex(), INDEX_AFTER_MS);
+    }
     return updated.report;
   };
 
   const rebuild = async (changed: readonly string[]): Promise<void> => {
     const started = performance.now();
-    report = tryUpdate(() => updateOnePage(changed)) ?? (await buildWhole());
+    report = tryUpdate(() => updateOnePage(changed)) ?? (await serially(buildWhole));
     problems = devProblems(dir, report.errors, new Set(bundle?.manifest.pages.map((page) => page.path)));
     // Before the first site is written there is nothing to show beneath the errors.
     if (!bundle) handler = reload.wrap(devErrorPage(problems.overlayFor(undefined), reload.inject));
     options.onBuild?.(report, (performance.now() - started) / 1000, changed);
     reload.notify();
-    // The next change waits for the index too: it is taken up on the site as this one left it.
-    await indexing;
-    indexing = undefined;
     const resolved = waiting;
     waiting = [];
     for (const resolve of resolved) resolve(report);
@@ -129,7 +149,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
   await rebuild([]);
   const listening = await listen(
     (req, res) => {
-      if (indexing && mayWaitForSearch(req, bundle)) void indexing.then(() => handler(req, res));
+      if ((indexing || staleParts.size > 0) && mayWaitForSearch(req, bundle)) void reindex().then(() => handler(req, res));
       else handler(req, res);
     },
     host,
@@ -143,6 +163,8 @@ export async function dev(options: DevOptions): Promise<DevServer> {
     nextBuild: () => new Promise((resolve) => waiting.push(resolve)),
     async close() {
       watcher.close();
+      clearTimeout(indexTimer);
+      await indexing;
       reload.close();
       await listening.close();
       await filesystems?.close();
@@ -172,6 +194,16 @@ const ASSET_PATH = new RegExp(`^/_docsite/|${ASSET_FILE.source}`, 'i');
  */
 function mayWaitForSearch(req: IncomingMessage, bundle: LoadedBundle | undefined): boolean {
   return !ASSET_FILE.test((req.url ?? '/').split('?')[0]!) && !(bundle && pageRequested(bundle, req));
+}
+
+/** Runs the tasks given to it one after another, each once the previous one has settled. */
+function serialQueue(): <T>(task: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (task) => {
+    const result = last.then(task);
+    last = result.catch(() => undefined);
+    return result;
+  };
 }
 
 /** What `update` gave, or undefined when it threw: an update that fails part-way is made good by the whole build, which reports what went wrong. */

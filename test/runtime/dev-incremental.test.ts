@@ -108,4 +108,14 @@ describe('docsite dev, edit by edit', () => {
     expect(fixed.errors).toEqual([]);
     await expectSameAsFreshBuild(['/changelog', '/changelog.md', '/quickstart']);
   });
+
+  it('finds what two pages saved in a row say, before the index is made again after the pause', async () => {
+    await save('quickstart.mdx', (text) => `${text}\n\nThe wombat ledger settles nightly.\n`);
+    await save('authentication.mdx', (text) => `${text}\n\nRotate the wombat keys monthly.\n`);
+    // Asked at once: the search waits for the index of both edits rather than answering from the old one.
+    const { [SEARCH('wombat')]: answer } = await served(server.url, [SEARCH('wombat')]);
+    expect(answer).toContain('/quickstart');
+    expect(answer).toContain('/authentication');
+    await expectSameAsFreshBuild([SEARCH('wombat'), '/quickstart', '/authentication']);
+  });
 });

@@ -20,11 +20,15 @@ const SIGNED_IN: Principal = { kind: 'user', id: '', groups: [] };
 export function discoveryRoute({ bundle, siteUrl, authentication, toolset }: DiscoveryRouteOptions): Router {
   const router = Router();
   router.use(['/.well-known', '/mcp/server-card', '/authed/mcp/server-card'], publicCors);
-  const tools = {
-    public: toolset.toolsFor({ principal: ANONYMOUS, authentication }),
-    authenticated: toolset.toolsFor({ principal: SIGNED_IN, authentication }),
+  // Described on the first request, not when the app is made: `docsite dev` makes one per edit.
+  let tools: Parameters<typeof discoveryInputOf>[2] | undefined;
+  const input = (req: Parameters<typeof siteUrlOf>[0]) => {
+    tools ??= {
+      public: toolset.toolsFor({ principal: ANONYMOUS, authentication }),
+      authenticated: toolset.toolsFor({ principal: SIGNED_IN, authentication }),
+    };
+    return discoveryInputOf(bundle.manifest, siteUrlOf(req, siteUrl), tools);
   };
-  const input = (req: Parameters<typeof siteUrlOf>[0]) => discoveryInputOf(bundle.manifest, siteUrlOf(req, siteUrl), tools);
   router.get(['/.well-known/mcp', '/.well-known/mcp.json'], (req, res) => void res.json(discoveryDocument(input(req), authentication)));
   router.get(['/.well-known/mcp/server-card.json', '/mcp/server-card'], (req, res) => void res.json(serverCard(input(req), 'public')));
   router.get('/.well-known/mcp/server-cards.json', (req, res) => void res.json(serverCards(input(req), authentication)));
