@@ -2,7 +2,6 @@
 import { existsSync, watch, type FSWatcher } from 'node:fs';
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { join, relative, resolve } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { buildKeepingSite, readBundle, reindexParts, updatePage, type BuildReport, type BuiltSite, type LoadedBundle } from '../bundle/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import { openStore } from '../store/index.js';
