@@ -2,6 +2,7 @@
 import { existsSync, watch, type FSWatcher } from 'node:fs';
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { join, relative, resolve } from 'node:path';
+import { RuntimeConfigError, readRuntimeConfig } from '../config/index.js';
 import { buildKeepingSite, readBundle, reindexParts, updatePage, type BuildReport, type BuiltSite, type LoadedBundle } from '../bundle/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import { openStore } from '../store/index.js';
@@ -46,6 +47,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
   const logger = options.logger ?? jsonLogger();
   const store = await openStore({ dataDir: join(dir, '.docsite') });
   const reload = liveReload();
+  const assistantEnabled = await assistantSwitch(dir, logger);
   let handler: RequestListener = (_req, res) => res.writeHead(503).end('Building…');
   let waiting: ((report: BuildReport) => void)[] = [];
   // The filesystem tool's workers hold the site of one build: a new build stops the previous ones.
@@ -70,6 +72,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
         loopbackOnly: isLoopback(host),
         transformHtml: (html, req) => reload.inject(html, overlayOf(req)),
         filesystems,
+        assistantEnabled,
       }),
     );
     void previous?.close();
@@ -170,6 +173,22 @@ export async function dev(options: DevOptions): Promise<DevServer> {
       await store.close();
     },
   };
+}
+
+/**
+ * Whether pages offer Ask AI, as `docsite serve` of the folder will: the runtime config's
+ * `assistant.enabled`. A runtime config with errors is reported (serve will refuse it) and dev goes
+ * on with the default, so that the docs can still be edited.
+ */
+async function assistantSwitch(dir: string, logger: Logger): Promise<boolean> {
+  try {
+    return (await readRuntimeConfig(dir)).assistant.enabled;
+  } catch (error) {
+    if (!(error instanceof RuntimeConfigError)) throw error;
+    for (const problem of error.diagnostics) logger.warn(`${problem.file}:${problem.line}:${problem.column} ${problem.message}`, { code: problem.code });
+    logger.warn('the runtime config has errors: docsite dev serves with its defaults, and docsite serve will refuse it until they are fixed');
+    return true;
+  }
 }
 
 /** The path of the page a request asks for, if it asks for one. */

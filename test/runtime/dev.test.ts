@@ -165,3 +165,39 @@ describe('docsite dev', () => {
     expect(paths.some((path) => String(path).startsWith('/_docsite/'))).toBe(false);
   });
 });
+
+describe('docsite dev with a runtime config', () => {
+  const askAi = (html: string): boolean => html.includes('data-ask-ai-open');
+
+  it('offers Ask AI as docsite serve of the folder will: not when the runtime config switches it off', async () => {
+    const folder = copyExample();
+    expect(askAi(await (await fetch(`${server.url}/quickstart`)).text())).toBe(true);
+    writeFileSync(join(folder, 'docsite.config.json'), JSON.stringify({ assistant: { enabled: false } }));
+    const off = await dev({ dir: folder, port: 0, logger: { info() {}, warn() {}, error() {} } });
+    try {
+      expect(askAi(await (await fetch(`${off.url}/quickstart`)).text())).toBe(false);
+      const asked = await fetch(`${off.url}/_docsite/assistant`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+        body: JSON.stringify({ query: 'How do I start?' }),
+      });
+      expect(asked.status).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('reports a runtime config with errors and serves the docs with its defaults', async () => {
+    const folder = copyExample();
+    writeFileSync(join(folder, 'docsite.config.json'), '{"assistant": {"enabled": "nope"}}');
+    const warnings: string[] = [];
+    const broken = await dev({ dir: folder, port: 0, logger: { info() {}, warn: (message) => warnings.push(message), error() {} } });
+    try {
+      expect(warnings[0]).toMatch(/^.*docsite\.config\.json:1:\d+ /);
+      expect(warnings.at(-1)).toContain('docsite serve will refuse it');
+      expect(askAi(await (await fetch(`${broken.url}/quickstart`)).text())).toBe(true);
+    } finally {
+      await broken.close();
+    }
+  });
+});
