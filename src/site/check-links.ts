@@ -128,7 +128,8 @@ function at(link: PageLink): { line: number; column: number } {
   return { line: link.line, column: link.column };
 }
 
-function safeDecode(text: string): string {
+/** `text` percent-decoded, or as it is when it is not valid percent-encoding. */
+export function safeDecode(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {

@@ -20,7 +20,7 @@ import { UsageError } from '../errors.js';
 import type { IconLibrary } from '../icons/index.js';
 import { configuredServers, resolveEndpoint } from './api-endpoint.js';
 import { checkNavigationIcons, checkPageIcons } from './check-icons.js';
-import { checkSiteImages, linkChecker, siteImageFiles } from './check-links.js';
+import { checkSiteImages, linkChecker, safeDecode, siteImageFiles } from './check-links.js';
 import {
   checkOperations,
   loadSpecs,
@@ -195,7 +195,7 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   const checkPage = (page: SitePage): Diagnostic[] => [...checkLinks(page), ...checkPageIcons(page, iconLibrary)];
   for (const page of pages) diagnostics.push(...checkPage(page));
   diagnostics.push(...checkNavigationIcons(config, locator));
-  diagnostics.push(...checkRedirects(config.redirects ?? [], pageMap, locator));
+  diagnostics.push(...checkRedirects(config.redirects ?? [], pageMap, (path) => redirect(path)?.location, locator));
   diagnostics.push(...checkSiteImages(config, { files: fileSet, refusalOf }, locator));
   diagnostics.push(...configScriptUrls(config, locator, CONFIG_FILE));
 
@@ -301,16 +301,36 @@ function endpointPages(
   return [...written.values()];
 }
 
-function checkRedirects(redirects: NonNullable<SiteModel['config']['redirects']>, pages: ReadonlyMap<string, SitePage>, locator: SourceLocator): Diagnostic[] {
+/** How many redirects in a row a destination may go through to reach a page (browsers give up at 20). */
+const REDIRECT_HOPS = 10;
+
+function checkRedirects(
+  redirects: NonNullable<SiteModel['config']['redirects']>,
+  pages: ReadonlyMap<string, SitePage>,
+  redirectOf: (path: string) => string | undefined,
+  locator: SourceLocator,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
+  const isPage = (location: string): boolean => {
+    const path = location.split(/[?#]/)[0]!.replace(/^\/+/, '').replace(/\/+$/, '') || 'index';
+    return pages.has(path) || pages.has(`${path}/index`);
+  };
+  /** Whether `destination` is a page, or a path that other redirects lead on to one (`/latest/x` → `/v2/x`). */
+  const leadsToPage = (destination: string): boolean => {
+    let location: string | undefined = destination;
+    for (let hop = 0; location !== undefined && location.startsWith('/') && hop <= REDIRECT_HOPS; hop++) {
+      if (isPage(location)) return true;
+      location = redirectOf(safeDecode(location.split(/[?#]/)[0]!));
+    }
+    return false;
+  };
   redirects.forEach((redirect, i) => {
     const destination = redirect.destination;
     // A URL with a scheme leaves the site (a script URL is reported as link/script-url, however spelt);
     // `//host/x` does not (the runtime serves it as the path /host/x); a destination with `:name`
     // parameters names pages only once a request fills them in.
     if (/^[a-z][a-z0-9+.-]*:/i.test(destination) || scriptUrlScheme(destination) || /:\w/.test(destination)) return;
-    const path = destination.split('#')[0]!.replace(/^\/+/, '').replace(/\/+$/, '') || 'index';
-    if (pages.has(path) || pages.has(`${path}/index`)) return;
+    if (leadsToPage(destination.startsWith('/') ? destination : `/${destination}`)) return;
     diagnostics.push(
       diagnostic(
         'redirect/missing-destination',
