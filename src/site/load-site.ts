@@ -317,10 +317,12 @@ function checkRedirects(
   };
   /** Whether `destination` is a page, or a path that other redirects lead on to one (`/latest/x` → `/v2/x`). */
   const leadsToPage = (destination: string): boolean => {
-    let location: string | undefined = destination;
-    for (let hop = 0; location !== undefined && location.startsWith('/') && hop <= REDIRECT_HOPS; hop++) {
+    let location = destination;
+    for (let hop = 0; hop <= REDIRECT_HOPS; hop++) {
       if (isPage(location)) return true;
-      location = redirectOf(safeDecode(location.split(/[?#]/)[0]!));
+      const next = redirectOf(safeDecode(location.split(/[?#]/)[0]!));
+      if (!next?.startsWith('/')) return false;
+      location = next;
     }
     return false;
   };
