@@ -35,6 +35,11 @@ export interface BuildOptions {
    * serves such a bundle and shows the errors over their pages.
    */
   keepBrokenPages?: boolean;
+  /**
+   * From how many pages to build the search index on a thread of its own (with `jobs` over 1):
+   * below it the thread costs more than it saves. Default 1,000.
+   */
+  searchWorkerMinPages?: number;
   onProgress?(done: number, total: number): void;
 }
 
@@ -87,7 +92,7 @@ export async function buildKeepingSite(dir: string, options: BuildOptions = {}):
           files,
           onProgress,
           (misses) => {
-            if (jobs > 1 && misses >= SEARCH_WORKER_MIN_PAGES) searchWorker = new SearchIndexWorker(BUILD_PAGE_JOB.workerUrl);
+            if (jobs > 1 && misses >= (options.searchWorkerMinPages ?? SEARCH_WORKER_MIN_PAGES)) searchWorker = new SearchIndexWorker(BUILD_PAGE_JOB.workerUrl);
           },
           settings,
         );
