@@ -41,7 +41,8 @@ export const devLoopBenchmark: Benchmark = {
     if (real) {
       // Copied over the previous copy: its dist/ (and page cache) stays, so only this run's edits rebuild.
       const copy = join(CORPUS_ROOT, `dev-site-${basename(real)}`);
-      cpSync(real, copy, { recursive: true, filter: (path) => !/[\\/](dist|\.docsite)$/.test(path) });
+      // Links stay as written (`.mintlify/skills -> ../skills` leads into the copy, not back into the original).
+      cpSync(real, copy, { recursive: true, verbatimSymlinks: true, filter: (path) => !/[\\/](dist|\.docsite)$/.test(path) });
       runs.push(await measureLoop(copy, basename(real)));
     }
     const p50 = (ms: number[]): number => percentile(ms, 0.5);
