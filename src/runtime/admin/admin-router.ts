@@ -9,6 +9,7 @@ import { adminAssets } from './admin-assets.js';
 import type { AdminContext } from './admin-context.js';
 import { ADMIN_PATHS } from './admin-paths.js';
 import { keysPage } from './keys-page.js';
+import { mcpPage } from './mcp-page.js';
 import { ownerAccountAccess, siteOwnerAccess } from './owner-access.js';
 import { overviewPage } from './overview-page.js';
 
@@ -76,6 +77,7 @@ export function adminRouter(options: AdminRouterOptions): Router {
     next();
   });
   dashboard.use(adminAssets(), overviewPage(ctx), keysPage(ctx));
+  if (auth) dashboard.use(mcpPage(ctx, options.settings));
 
   const router = Router();
   router.use(access.router, dashboard);
