@@ -38,8 +38,8 @@ describe('MCP page', () => {
     const created = await owner.post('/_docsite/admin/mcp/credentials', { csrf: await csrf(), label: 'nightly sync' });
     expect(created.status).toBe(201);
     const html = await created.text();
-    const clientId = /id="new-client-id" type="text" readonly value="([^"]+)"/.exec(html)?.[1]!;
-    const secret = /id="new-client-secret" type="text" readonly value="([^"]+)"/.exec(html)?.[1]!;
+    const clientId = /id="new-client-id" type="text" readonly value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const secret = /id="new-client-secret" type="text" readonly value="([^"]+)"/.exec(html)?.[1] ?? '';
     const token = () =>
       fetch(`${runtime.url}/authed/mcp/oauth/token`, {
         method: 'POST',
