@@ -6,6 +6,7 @@ import type { RateLimiter } from '../../ratelimit/index.js';
 import type { Store } from '../../store/index.js';
 import { siteUrlOf } from '../site-url.js';
 import { adminAssets } from './admin-assets.js';
+import { analyticsPage } from './analytics-page.js';
 import type { AdminContext } from './admin-context.js';
 import { ADMIN_PATHS } from './admin-paths.js';
 import { keysPage } from './keys-page.js';
@@ -78,6 +79,7 @@ export function adminRouter(options: AdminRouterOptions): Router {
   });
   dashboard.use(adminAssets(), overviewPage(ctx), keysPage(ctx));
   if (auth) dashboard.use(mcpPage(ctx, options.settings));
+  dashboard.use(analyticsPage(ctx));
 
   const router = Router();
   router.use(access.router, dashboard);
