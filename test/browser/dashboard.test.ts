@@ -149,7 +149,7 @@ describeInChromium('the owner dashboard in Chromium', (browser) => {
         const page = await context.newPage();
         await page.goto(`${site.url}/_docsite/admin/login`);
         await submitSignIn(page, 'tess', 'tess-password');
-        for (const path of ['/_docsite/admin', '/_docsite/admin/keys', '/_docsite/admin/mcp', '/_docsite/admin/analytics']) {
+        for (const path of ['/_docsite/admin', '/_docsite/admin/keys', '/_docsite/admin/mcp', '/_docsite/admin/analytics', '/_docsite/admin/feedback']) {
           await page.goto(site.url + path);
           if (path.endsWith('analytics')) await page.locator('#per-day-chart[data-ready=true]').waitFor();
           for (const violation of await axeViolations(page))

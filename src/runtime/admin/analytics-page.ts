@@ -5,7 +5,7 @@ import { escapeHtml } from '../../auth/index.js';
 import { StoreInputError, type KeyCount, type QuestionCount } from '../../store/index.js';
 import { ADMIN_PATHS } from './admin-paths.js';
 import { type AdminContext, sendPage, table, timeCell } from './admin-context.js';
-import { type DayRange, dayRangeOf } from './date-range.js';
+import { type DayRange, dayRangeForm, dayRangeOf } from './date-range.js';
 
 /** Rows of each ranking, and conversations per page of the unanswered list. */
 const TOP = 20;
@@ -14,20 +14,16 @@ function rangeQuery(range: DayRange, extra: Record<string, string> = {}): string
   return new URLSearchParams({ from: range.from, to: range.to, ...extra }).toString();
 }
 
-function rangeForm(range: DayRange | undefined): string {
-  return (
-    `<form method="get" action="${ADMIN_PATHS.analytics}" class="filters" role="search" aria-label="Date range">` +
-    `<div><label for="from">From</label><input id="from" name="from" type="date" value="${escapeHtml(range?.from ?? '')}"></div>` +
-    `<div><label for="to">To</label><input id="to" name="to" type="date" value="${escapeHtml(range?.to ?? '')}"></div>` +
-    '<button type="submit">Show</button></form>'
-  );
-}
-
 /** Serves `ADMIN_PATHS.analytics`, a conversation under `ADMIN_PATHS.conversation`, and `ADMIN_PATHS.analyticsExport`. */
 export function analyticsPage(ctx: AdminContext): Router {
   const { store, projectId } = ctx;
   const problem = (req: Request, res: Response, text: string): void =>
-    sendPage(ctx, req, res, 400, { title: 'Assistant analytics', current: ADMIN_PATHS.analytics, notice: { kind: 'error', text }, body: rangeForm(undefined) });
+    sendPage(ctx, req, res, 400, {
+      title: 'Assistant analytics',
+      current: ADMIN_PATHS.analytics,
+      notice: { kind: 'error', text },
+      body: dayRangeForm(ADMIN_PATHS.analytics, undefined),
+    });
 
   const router = Router();
   router.get(ADMIN_PATHS.analytics, async (req, res) => {
@@ -67,7 +63,7 @@ export function analyticsPage(ctx: AdminContext): Router {
       title: 'Assistant analytics',
       current: ADMIN_PATHS.analytics,
       body:
-        rangeForm(range) +
+        dayRangeForm(ADMIN_PATHS.analytics, range) +
         `<p>${total} conversation${total === 1 ? '' : 's'} from ${range.from} to ${range.to} (UTC). Export this range: ${exportLinks}.</p>` +
         `<section aria-labelledby="per-day-heading"><h2 id="per-day-heading">Conversations per day</h2><div id="per-day-chart" class="chart" aria-hidden="true"></div>` +
         `<div id="per-day">${table(

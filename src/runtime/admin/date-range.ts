@@ -1,5 +1,6 @@
 // The date range of the analytics and feedback pages: whole UTC days from the query string, the last 30 by default.
 import type { Request } from 'express';
+import { escapeHtml } from '../../auth/index.js';
 import { ANALYTICS_MAX_DAYS } from '../../store/index.js';
 
 const DAY_MS = 86_400_000;
@@ -34,4 +35,14 @@ export function dayRangeOf(req: Request, now = Date.now()): DayRange | string {
   if (to < from) return 'The end of the range is before its start.';
   if ((to - from) / DAY_MS + 1 > ANALYTICS_MAX_DAYS) return `A range may span at most ${ANALYTICS_MAX_DAYS} days.`;
   return { from: dayOf(from), to: dayOf(to), dateFrom: new Date(from), dateTo: new Date(to + DAY_MS) };
+}
+
+/** The GET form choosing the range of the page at `action`; `extra` is more fields (escaped HTML) before its button. */
+export function dayRangeForm(action: string, range: DayRange | undefined, extra = ''): string {
+  return (
+    `<form method="get" action="${action}" class="filters" role="search" aria-label="Date range">` +
+    `<div><label for="from">From</label><input id="from" name="from" type="date" value="${escapeHtml(range?.from ?? '')}"></div>` +
+    `<div><label for="to">To</label><input id="to" name="to" type="date" value="${escapeHtml(range?.to ?? '')}"></div>` +
+    `${extra}<button type="submit">Show</button></form>`
+  );
 }
