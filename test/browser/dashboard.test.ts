@@ -68,7 +68,7 @@ describeInChromium('the owner dashboard in Chromium', (browser) => {
       await page.getByRole('button', { name: 'Create key' }).click();
       const key = await page.locator('#new-key').inputValue();
       expect(key).toMatch(/^docsite_/);
-      await page.getByRole('button', { name: 'Copy' }).click();
+      await page.getByRole('button', { name: 'Copy the key' }).click();
       await page.getByRole('button', { name: 'Copied' }).waitFor();
       expect(await page.evaluate('navigator.clipboard.readText()')).toBe(key);
       await expectFits(page);
@@ -94,7 +94,10 @@ describeInChromium('the owner dashboard in Chromium', (browser) => {
       await page.getByLabel('Label').fill(`sync ${name}`);
       await page.getByRole('button', { name: 'Generate' }).click();
       const clientId = await page.locator('#new-client-id').inputValue();
-      expect(await page.locator('#new-client-secret').inputValue()).not.toBe('');
+      const secret = await page.locator('#new-client-secret').inputValue();
+      await page.getByRole('button', { name: 'Copy the client secret' }).click();
+      await page.getByRole('button', { name: 'Copied' }).waitFor();
+      expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);
       await expectFits(page);
       await page.getByRole('button', { name: `Delete credential sync ${name}` }).click();
       await page.getByRole('status').filter({ hasText: 'Deleted the credential' }).waitFor();

@@ -88,10 +88,10 @@ export function timeCell(iso: string | null, never = 'never'): string {
   return `<time datetime="${escapeHtml(iso)}">${escapeHtml(`${iso.slice(0, 16).replace('T', ' ')} UTC`)}</time>`;
 }
 
-/** A secret shown once, with a copy button: `id` names its element for the button. */
-export function shownOnce(label: string, id: string, secret: string): string {
+/** A secret shown once, with a copy button named for `what` it copies: `id` names its element for the button. */
+export function shownOnce(label: string, id: string, secret: string, what: string): string {
   return (
     `<div class="secret"><label for="${id}">${escapeHtml(label)}</label><div class="copy-row"><input id="${id}" type="text" readonly value="${escapeHtml(secret)}" spellcheck="false">` +
-    `<button type="button" class="copy" data-copy="${id}">Copy</button></div></div>`
+    `<button type="button" class="copy" data-copy="${id}">Copy<span class="visually-hidden"> ${escapeHtml(what)}</span></button></div></div>`
   );
 }

@@ -44,7 +44,7 @@ export function keysPage(ctx: AdminContext): Router {
       current: ADMIN_PATHS.keys,
       notice: extra.notice,
       body:
-        (extra.created ? shownOnce('Your new key, shown only this once: copy it now', 'new-key', extra.created) : '') +
+        (extra.created ? shownOnce('Your new key, shown only this once: copy it now', 'new-key', extra.created, 'the key') : '') +
         table('API keys', ['Kind', 'Label', 'Created', 'Last used', ''], rows, 'No API keys yet.') +
         `<section aria-labelledby="create-key"><h2 id="create-key">Create a key</h2>${create}</section>` +
         '<p class="muted">The same from the command line: <code>docsite keys create --kind admin|assistant --label L</code>, <code>docsite keys list</code>, <code>docsite keys revoke ID</code>.</p>',

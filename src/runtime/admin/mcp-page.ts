@@ -56,8 +56,8 @@ export function mcpPage(ctx: AdminContext, defaults: SettingsDefaults): Router {
       '<label for="credential-label">Label</label><input id="credential-label" name="label" type="text" maxlength="200" required autocomplete="off"><button type="submit">Generate</button>',
     );
     const created = extra.created
-      ? shownOnce('Client ID', 'new-client-id', extra.created.id) +
-        shownOnce('Client secret, shown only this once: copy it now', 'new-client-secret', extra.created.secret)
+      ? shownOnce('Client ID', 'new-client-id', extra.created.id, 'the client ID') +
+        shownOnce('Client secret, shown only this once: copy it now', 'new-client-secret', extra.created.secret, 'the client secret')
       : '';
 
     const fileUris = defaults.redirectUris.map((uri) => [`<code>${escapeHtml(uri)}</code>`, '<span class="muted">runtime config file</span>']);
