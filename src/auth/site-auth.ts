@@ -7,7 +7,7 @@ import { ANONYMOUS, type Principal } from '../site/index.js';
 import { StoreUnavailableError, type Store } from '../store/index.js';
 import { withAccountLink } from './account-link.js';
 import { bearerAuth } from './bearer.js';
-import { createCsrf } from './csrf.js';
+import { createCsrf, type Csrf } from './csrf.js';
 import type { IdentityProvider } from './identity-provider.js';
 import { localProvider } from './local-provider.js';
 import type { AuthLogger } from './logger.js';
@@ -54,6 +54,8 @@ export interface SiteAuth {
   bearerPrincipalOf(req: Request, res: Response): Principal | undefined;
   /** Adds the account link to a page's header. */
   decorateHtml(html: string, req: Request): string;
+  /** The CSRF check of the site's forms, for other forms of the site (the owner's dashboard). */
+  csrf: Csrf;
 }
 
 /** Builds site authentication from the runtime config. */
@@ -121,5 +123,6 @@ export function createSiteAuth(options: SiteAuthOptions): SiteAuth {
     resolveBearer: bearer.resolve,
     bearerPrincipalOf: bearer.principalOf,
     decorateHtml: (html, req) => withAccountLink(html, signedIn.get(req), req.originalUrl),
+    csrf,
   };
 }

@@ -6,7 +6,7 @@ import { compareDiagnostics, diagnostic, type Diagnostic } from '../diagnostics/
 import { UsageError } from '../errors.js';
 import { MAX_JSON_DEPTH, parseJsonSource } from './json-source.js';
 import { parseRedirectEntry } from './redirect-entries.js';
-import type { AuthenticationConfig, IdentityProviderConfig, LimiterFailurePolicy, QuotaName, RuntimeConfig } from './runtime-config-types.js';
+import type { AuthenticationConfig, IdentityProviderConfig, LimiterFailurePolicy, OwnerSettingName, QuotaName, RuntimeConfig } from './runtime-config-types.js';
 import { formatPath, schemaDiagnostics, type SourceLocator } from './schema-diagnostics.js';
 import { schemaValidator } from './schemas.js';
 import { resolveSecret, type SecretRef, type SecretSource } from './secret-ref.js';
@@ -58,6 +58,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
     onLimiterFailure: 'open',
     redisKeyPrefix: 'docsite:ratelimit:',
   },
+  fixedSettings: [],
 };
 
 /** The outcome of reading a runtime config: the config when it has no errors, and every problem found. */
@@ -82,7 +83,9 @@ interface RuntimeConfigFile {
       usernameClaim?: string;
     };
     session?: { secret?: SecretRef; lifetimeSeconds?: number };
+    ownersGroup?: string;
   };
+  fixedSettings?: OwnerSettingName[];
   mcp?: { enabled?: boolean };
   assistant?: { enabled?: boolean };
   oauth?: { allowedRedirectUris?: string[]; tokenLifetimes?: Partial<RuntimeConfig['oauth']['tokenLifetimes']> };
@@ -218,7 +221,11 @@ function configOf(raw: RuntimeConfigFile, file: string, locator: SourceLocator, 
             groupsClaim: provider.groupsClaim ?? 'groups',
             usernameClaim: provider.usernameClaim ?? 'preferred_username',
           };
-    authentication = { provider: identity, session: { secret: sessionSecret, lifetimeSeconds: auth.session?.lifetimeSeconds ?? 43_200 } };
+    authentication = {
+      provider: identity,
+      ownersGroup: auth.ownersGroup ?? 'owners',
+      session: { secret: sessionSecret, lifetimeSeconds: auth.session?.lifetimeSeconds ?? 43_200 },
+    };
   }
   return {
     file,
@@ -229,6 +236,7 @@ function configOf(raw: RuntimeConfigFile, file: string, locator: SourceLocator, 
     assistant: { enabled: raw.assistant?.enabled ?? true },
     oauth: { allowedRedirects, tokenLifetimes: { ...DEFAULT_RUNTIME_CONFIG.oauth.tokenLifetimes, ...raw.oauth?.tokenLifetimes } },
     rateLimits: rateLimitsOf(raw.rateLimits),
+    fixedSettings: raw.fixedSettings ?? [],
   };
 }
 

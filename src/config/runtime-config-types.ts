@@ -35,6 +35,8 @@ export type IdentityProviderConfig = LocalProviderConfig | OidcProviderConfig;
 /** Site authentication, when it is on. */
 export interface AuthenticationConfig {
   provider: IdentityProviderConfig;
+  /** The identity provider's group whose members may use the owner's dashboard. */
+  ownersGroup: string;
   session: {
     /** Resolved session signing key; undefined: a random key per process. */
     secret: string | undefined;
@@ -77,6 +79,9 @@ export interface RateLimitsConfig {
   redisKeyPrefix: string;
 }
 
+/** An owner setting the dashboard changes (stored in the Store), which the file may fix. */
+export type OwnerSettingName = 'mcpEnabled' | 'redirectUris';
+
 /** Everything `docsite serve` reads from the runtime config. */
 export interface RuntimeConfig {
   /** The file it came from; undefined for the defaults. */
@@ -90,4 +95,6 @@ export interface RuntimeConfig {
   assistant: { enabled: boolean };
   oauth: { allowedRedirects: AllowedRedirect[]; tokenLifetimes: TokenLifetimes };
   rateLimits: RateLimitsConfig;
+  /** Owner settings the file fixes: the dashboard shows them and refuses to change them. */
+  fixedSettings: OwnerSettingName[];
 }

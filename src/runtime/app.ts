@@ -3,14 +3,15 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import express, { type Express, type Request, type Response } from 'express';
 import type { ChatModel } from '../assistant/index.js';
-import { DEFAULT_RUNTIME_CONFIG } from '../config/index.js';
+import { DEFAULT_RUNTIME_CONFIG, type LimiterFailurePolicy } from '../config/index.js';
 import { bearerTokenOf, isApiKey, type SiteAuth } from '../auth/index.js';
 import { BUNDLE_PATHS, type LoadedBundle } from '../bundle/index.js';
 import { withoutAskAiButton } from '../render/index.js';
 import { createToolset, type McpContext } from '../mcp/index.js';
 import { ANONYMOUS, type Principal } from '../site/index.js';
-import { memoryRateLimiter } from '../ratelimit/index.js';
+import { memoryRateLimiter, type RateLimiter } from '../ratelimit/index.js';
 import type { Store } from '../store/index.js';
+import { adminRouter, type SettingsDefaults } from './admin/index.js';
 import { assistantAnswers } from './assistant-answers.js';
 import { createFilesystems, type Filesystems } from './filesystems.js';
 import { errorHandler } from './http-error.js';
@@ -70,6 +71,19 @@ export interface AppOptions {
   playgroundLimits?: PlaygroundLimits;
   /** Which addresses the playground proxy may connect to; default: public ones only. Tests reach their loopback API servers with it. */
   playgroundAddressCheck?: AddressCheck;
+  /** The owner's dashboard at /_docsite/admin; default: owners group `owners`, nothing fixed, the other defaults of the runtime config. */
+  dashboard?: DashboardOptions;
+}
+
+/** The runtime config's part in the owner's dashboard. */
+export interface DashboardOptions {
+  /** With site authentication: the identity provider's group of owners (`authentication.ownersGroup`). */
+  ownersGroup?: string;
+  /** The owner settings' initial values and which the runtime config fixes. */
+  settings?: Partial<SettingsDefaults>;
+  /** Where wrong owner passwords are counted without site authentication (the runtime's limiter); this process's memory when omitted. */
+  limiter?: RateLimiter;
+  onLimiterFailure?: LimiterFailurePolicy;
 }
 
 /** SPEC.md 5.1: API keys never open an MCP server; /mcp says so instead of ignoring the key. */
@@ -128,6 +142,20 @@ export function createApp(options: AppOptions): Express {
     }),
   );
   if (auth) app.use(auth.router);
+  const dashboard = options.dashboard ?? {};
+  app.use(
+    adminRouter({
+      store,
+      projectId,
+      siteName: bundle.manifest.site.name,
+      auth,
+      ownersGroup: dashboard.ownersGroup ?? 'owners',
+      settings: { mcpEnabled: mcpEnabled, redirectUris: [], fixed: [], ...dashboard.settings },
+      siteUrl: options.siteUrl,
+      limiter: dashboard.limiter,
+      onLimiterFailure: dashboard.onLimiterFailure,
+    }),
+  );
   if (mcpEnabled) app.use(discoveryRoute({ bundle, siteUrl: options.siteUrl, authentication, toolset }));
   const answers = assistantAnswers({ bundle, store, logger, authentication, model: options.assistantModel });
   app.use(restApiRoute({ bundle, store, siteUrl: options.siteUrl, assistantAnswers: answers, rateLimits }));

@@ -117,6 +117,12 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     filesystems,
     ...(auth ? { auth, mcpEnabled: config.mcp.enabled } : {}),
     assistantEnabled: config.assistant.enabled,
+    dashboard: {
+      ...(config.authentication ? { ownersGroup: config.authentication.ownersGroup } : {}),
+      settings: { mcpEnabled: config.mcp.enabled, redirectUris: config.oauth.allowedRedirects.map((entry) => entry.entry), fixed: config.fixedSettings },
+      limiter,
+      onLimiterFailure: config.rateLimits.onLimiterFailure,
+    },
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(modelConfig ? { assistantModel: openAiChatModel(modelConfig) } : {}),
   });

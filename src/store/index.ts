@@ -43,3 +43,4 @@ export type { IdentityProviderKind, OAuthSubject } from './subjects.js';
 export { canonicalUsername, type User, type UserStore } from './users.js';
 export type { CreatedSession, NewSession, Session, SessionStore } from './sessions.js';
 export { SETTING_NAMES, type SettingName, type SettingsStore, type StoredSettings } from './settings.js';
+export type { AdminAction, AdminActionStore } from './admin-actions.js';

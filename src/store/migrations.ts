@@ -188,4 +188,18 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
     backfill: backfillRollups,
   },
+  {
+    version: 6,
+    name: 'the audit log of dashboard actions',
+    statements: () => [
+      `CREATE TABLE admin_actions (
+        id TEXT PRIMARY KEY,
+        at_ms BIGINT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        detail TEXT NOT NULL
+      )`,
+      `CREATE INDEX admin_actions_by_time ON admin_actions (at_ms DESC, id DESC)`,
+    ],
+  },
 ];

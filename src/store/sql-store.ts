@@ -1,4 +1,5 @@
 // Assembles a Store from the per-concern SQL modules over one driver, after migrating it.
+import { adminActionStore } from './admin-actions.js';
 import { apiKeyStore } from './api-keys.js';
 import { assistantAnalyticsStore } from './assistant-analytics.js';
 import { systemClock, type Clock } from './clock.js';
@@ -34,6 +35,7 @@ export async function openSqlStore(db: SqlDriver, clock: Clock = systemClock): P
     ...userStore(db, clock),
     ...sessionStore(db, clock),
     ...settingsStore(db, clock),
+    ...adminActionStore(db, clock),
     async ping() {
       await db.all('SELECT 1 AS ok');
     },

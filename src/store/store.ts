@@ -1,4 +1,5 @@
 // The Store: every piece of durable runtime state, behind one interface with one implementation per engine.
+import type { AdminActionStore } from './admin-actions.js';
 import type { ApiKeyStore } from './api-keys.js';
 import type { AssistantAnalyticsStore } from './assistant-analytics.js';
 import type { Clock } from './clock.js';
@@ -13,7 +14,7 @@ import type { UserStore } from './users.js';
 
 /**
  * Durable state of `docsite serve`: conversations and feedback (per project), API keys, OAuth
- * clients, codes and tokens, local users, browser sessions, owner settings. Every method may throw a `StoreError`: unavailable
+ * clients, codes and tokens, local users, browser sessions, owner settings, the dashboard's audit log. Every method may throw a `StoreError`: unavailable
  * (503), failure (500), invalid input (400), conflict (409). Safe to share between concurrent
  * requests and between processes using the same database.
  */
@@ -27,7 +28,8 @@ export interface Store
     OAuthTokenStore,
     UserStore,
     SessionStore,
-    SettingsStore {
+    SettingsStore,
+    AdminActionStore {
   /** Which engine holds the data. */
   readonly engine: 'sqlite' | 'postgres';
   /** Resolves when the database answers a trivial query (for `/readyz`); throws `StoreUnavailableError` otherwise. */

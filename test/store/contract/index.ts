@@ -1,5 +1,6 @@
 // The one Store contract suite: every engine must pass all of it.
 import { describe } from 'vitest';
+import { adminActionsContract } from './admin-actions.js';
 import { analyticsContract } from './analytics.js';
 import { apiKeysContract } from './api-keys.js';
 import { contractContext, type StoreTarget } from './context.js';
@@ -26,5 +27,6 @@ export function storeContract(target: StoreTarget): void {
     usersContract(ctx);
     sessionsContract(ctx);
     settingsContract(ctx);
+    adminActionsContract(ctx);
   });
 }
