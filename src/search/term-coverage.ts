@@ -1,9 +1,22 @@
 // Pruning for queries of more than MAX_PRUNED_TERMS terms, whose match codes are too many to count
 // one by one: each section gets a key of one bit per term it matches (and whether it matches one
 // outside the page title), few enough to count, and that gives every key's coverage exactly.
-// Sections are ranked by coverage first, so the keys below the best `limit` sections' coverage
-// cannot make the results; scores are not bounded, so fewer sections are left out than with codes.
-import { BITS_PER_TERM, keptGroups, MAX_PRUNED_TERMS, OWN_FIELDS, type CodeCounts, type SectionGroup } from './match-codes.js';
+// A key gives its sections' coverage exactly, but not which fields matched: their scores are
+// bounded as if each term matched in its worst field at the least and in every field at the most,
+// and their title coverage as anything from none to all they match. Looser bounds than a code's,
+// so fewer sections are left out.
+import {
+  BITS_PER_TERM,
+  keptGroups,
+  MAX_PRUNED_TERMS,
+  OWN_FIELDS,
+  type CodeCounts,
+  type RankBlend,
+  type SectionGroup,
+  type TermBounds,
+  type TermWorth,
+  worthOf,
+} from './match-codes.js';
 import { MAX_QUERY_TERMS } from './query-terms.js';
 
 /** Terms whose field bits one table lookup turns into one bit per term (a 9-bit chunk of a code). */
@@ -58,22 +71,43 @@ export function countCoverage(
 }
 
 /**
- * The keys (see countCoverage) whose sections may rank among the best `limit`: keys are taken by
- * coverage until they hold `limit` sections that may be returned, and those of lower coverage
- * (beyond `tolerance`, the ranking's) are left out.
+ * The keys (see countCoverage) whose sections may rank among the best `limit`, by bounds of their
+ * scores (see keptGroups); `bounds`, `worth` and `blend` are the ranking's, `tolerance` its ties.
  */
-export function keptByCoverage(counts: CodeCounts, rarities: readonly number[], limit: number, tolerance: number): Uint8Array {
-  const total = rarities.reduce((a, b) => a + b, 0);
+export function keptByCoverage(
+  counts: CodeCounts,
+  rarities: readonly number[],
+  bounds: readonly TermBounds[],
+  worth: TermWorth,
+  blend: RankBlend,
+  limit: number,
+  tolerance: number,
+): Uint8Array {
+  const everyField = (1 << BITS_PER_TERM) - 1;
+  // Per term, its worth at the least (one field, the worst word) and at the most (every field, the best word).
+  const least = bounds.map((b, t) => rarities[t]! * Math.min(...b.low.map((_, f) => worthOf(1 << f, b.low, worth))));
+  const most = bounds.map((b, t) => rarities[t]! * worthOf(everyField, b.high, worth));
   const entries: SectionGroup[] = [];
   for (let key = 1; 2 * key < counts.length; key++) {
     const lead = counts[2 * key + 1]!;
     const other = counts[2 * key]!;
-    if (lead + other === 0) continue;
-    let coverage = 0;
-    for (let t = 0; t < rarities.length; t++) if (((key >>> 1) & (1 << t)) !== 0) coverage += rarities[t]! / total;
+    const matched = key >>> 1;
+    if (lead + other === 0 || matched === 0) continue;
+    let low = 0;
+    let high = 0;
+    for (let t = 0; t < rarities.length; t++) {
+      if ((matched & (1 << t)) === 0) continue;
+      low += least[t]!;
+      high += most[t]!;
+    }
+    const coverage = blend.coverageOf[matched]!;
     // A section matching only through page titles is returned only as its page's introduction.
-    // Scores are not bounded: equal bounds leave out only keys of lower coverage.
-    if (coverage > 0) entries.push({ code: key, coverage, low: 0, high: 0, returnable: lead + ((key & 1) === 1 ? other : 0) });
+    entries.push({
+      code: key,
+      low: blend.score(coverage, 0, low * blend.boosts[0]),
+      high: blend.score(coverage, coverage, high * blend.boosts[1]),
+      returnable: lead + ((key & 1) === 1 ? other : 0),
+    });
   }
   return keptGroups(entries, counts.length >> 1, limit, tolerance);
 }
