@@ -26,22 +26,21 @@ export const FIELD_WEIGHTS: Readonly<Record<TextField, number>> = { title: 10, h
 export const EXTRA_FIELD_FACTOR = 0.2;
 /**
  * What covering the whole query adds to a section's score, on the scale where matching every
- * term in the title gives 1. It outweighs most field matches of a part of the query, so a section
- * with every word usually beats one with some of them in its title; but not always: a page about
- * the topic, whose title holds the rare words of a question, beats a generic page that happens to
- * hold every word ("custom domain" in the title against "set up", "custom", "domain", "docs" in a
- * long guide's body).
+ * term in the title gives 1 (see rankBlend). As much as a title match: a section with every word
+ * usually beats one with some of them in its title, but not always. The page about the topic,
+ * whose title holds the rare words of a question, beats a generic page that happens to hold every
+ * word ("custom domain" in the title against "set", "custom", "domain", "docs" in a long guide).
  */
-export const COVERAGE_WEIGHT = 2;
-/** What a page title (with its keywords) covering the whole query adds: "page views api" finds "Get page views". */
-export const TITLE_COVERAGE_WEIGHT = 1;
+export const COVERAGE_WEIGHT = 1;
+/** What a page title covering the whole query adds besides: "page views api" finds "Get page views". */
+export const TITLE_COVERAGE_WEIGHT = 0.5;
 
 /** What ranking needs of an index. */
 export interface RankingInput {
   postings: PostingLists;
   /** 1 for the first section of each page: it alone answers a match on the page title only. */
   leads: Uint8Array;
-  /** Per section, its page's `boost`, which multiplies its score; null when no page sets one. */
+  /** Per section, what multiplies its field score (from its page's `boost`); null when no page sets one. */
   boosts: Float64Array | null;
   /** Per-section working arrays, reused query after query (see RankingScratch). */
   scratch: RankingScratch;
