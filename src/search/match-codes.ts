@@ -106,7 +106,10 @@ export type TermWorth = (top: number, sum: number) => number;
 export interface RankBlend {
   /** Coverage by set of matched terms (bit t for term t): the share of the terms' total rarity. */
   coverageOf: Float64Array;
-  /** The score before boost; increasing in each argument. */
+  /**
+   * The score before boost: increasing in each argument, and linear, so that it is the sum of
+   * each term's score alone (coverage and title coverage being sums over terms too).
+   */
   score(coverage: number, titleCoverage: number, fieldScore: number): number;
   /** The least and the greatest boost of any section: it multiplies the field score. */
   boosts: readonly [number, number];
@@ -158,8 +161,8 @@ export function keptCodes(
   return keptGroups(entries, counts.length >> 1, limit, tolerance);
 }
 
-/** Sections that share a code (or a coverage key, see term-coverage.ts): bounds of their score, and how many may be returned. */
-export interface SectionGroup {
+/** Sections that share a code: bounds of their score, and how many may be returned. */
+interface SectionGroup {
   code: number;
   low: number;
   high: number;
@@ -172,7 +175,7 @@ export interface SectionGroup {
  * may be returned; the last one's low bound is then a score `limit` sections reach, and a group
  * whose high bound is below it is left out.
  */
-export function keptGroups(entries: SectionGroup[], size: number, limit: number, tolerance: number): Uint8Array {
+function keptGroups(entries: SectionGroup[], size: number, limit: number, tolerance: number): Uint8Array {
   entries.sort((a, b) => b.low - a.low);
   const kept = new Uint8Array(size);
   if (entries.length === 0) return kept;

@@ -18,7 +18,7 @@ import type { PostingLists } from './posting-lists.js';
 import { MATCH_WEIGHTS, MAX_QUERY_TERMS, type QueryTerm } from './query-terms.js';
 import { commonIds, withoutIds } from './sorted-ids.js';
 import type { SectionMask } from './tag-mask.js';
-import { countCoverage, keptByCoverage } from './term-coverage.js';
+import { countTerms, keptByBounds } from './term-coverage.js';
 
 /** How much a match in each field counts: a title beats a heading, a heading beats body text. */
 export const FIELD_WEIGHTS: Readonly<Record<TextField, number>> = { title: 10, heading: 5, text: 1 };
@@ -93,8 +93,9 @@ export class RankingScratch {
   readonly score: Float64Array;
   /** Per section, which fields each term matches (see markMatches); zero between queries. */
   readonly codes: Int32Array;
-  /** Per section, its coverage key on a query of more terms than MAX_PRUNED_TERMS (see countCoverage). */
+  /** Per section, 1 when kept on a query of more terms than MAX_PRUNED_TERMS, and the high bound of its score (see keptByBounds). */
   readonly keys: Int32Array;
+  readonly upper: Float64Array;
   /** Sections per match code, counted anew by each query (see countMatches). */
   readonly codeCounts = codeCountsBuffer();
   /** 1 for every section: the mask of a query that filters nothing. */
@@ -117,6 +118,7 @@ export class RankingScratch {
     this.candidates = new Int32Array(size);
     this.termMatches = new Int32Array(size);
     this.keys = new Int32Array(size);
+    this.upper = new Float64Array(size);
     this.keptSections = new Int32Array(size);
     this.pending = new Int32Array(size);
     this.common = new Int32Array(size);
@@ -149,21 +151,29 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
   markMatches(termPostings, codes);
   const allow = allowed ?? scratch.everySection;
   const wide = terms.length > MAX_PRUNED_TERMS;
-  const { matching, counts } = wide
-    ? countCoverage(codes, terms.length, leads, allow, scratch.keys, scratch.codeCounts)
-    : countMatches(codes, terms.length, leads, allow, scratch.codeCounts);
+  const narrow = wide ? null : countMatches(codes, terms.length, leads, allow, scratch.codeCounts);
+  const matching = narrow ? narrow.matching : countTerms(codes, terms.length, leads, allow);
   const rarities = matching.map((m) => (m === 0 ? 0 : Math.log(1 + visible / m)));
   const blend = rankBlend(rarities, input.boosts);
   const bounds = terms.map(termBounds);
-  const kept = wide
-    ? keptByCoverage(counts, rarities, bounds, termWorth, blend, limit, TIE_TOLERANCE)
-    : keptCodes(counts, terms.length, rarities, bounds, termWorth, blend, limit, TIE_TOLERANCE);
-  // What `kept` is indexed by, per section: its code, or on a query pruned by coverage its key.
-  const keys = wide ? scratch.keys : codes;
+  // Per section, what `kept` is indexed by: its code, or on a wide query 1 when kept (see keptByBounds).
+  let kept: Uint8Array;
+  let keys: Int32Array;
+  let keptCount: number;
   // When few sections are kept (a common query keeps a few hundred of the tens of thousands its
   // lists hold), the walk looks them up in the posting lists instead of reading every list whole.
   const longest = Math.max(0, ...termPostings.flat(2).map((ids) => ids.length));
-  const keptCount = sectionsKept(counts, kept) * LOOKUP_RATIO >= longest ? -1 : sectionsOfCodes(keys, kept, allow, keptSections);
+  if (narrow) {
+    kept = keptCodes(narrow.counts, terms.length, rarities, bounds, termWorth, blend, limit, TIE_TOLERANCE);
+    keys = codes;
+    keptCount = sectionsKept(narrow.counts, kept) * LOOKUP_RATIO >= longest ? -1 : sectionsOfCodes(keys, kept, allow, keptSections);
+  } else {
+    const boundsInput = { rarities, bounds, worth: termWorth, blend, leads, allow, keys: scratch.keys, out: keptSections, upper: scratch.upper };
+    kept = KEPT_KEY;
+    keys = scratch.keys;
+    keptCount = keptByBounds(codes, boundsInput, limit, TIE_TOLERANCE);
+    if (keptCount * LOOKUP_RATIO >= longest) keptCount = -1;
+  }
 
   // Plain loops, not forEach: counters a closure updates live in memory, not in registers.
   for (let t = 0; t < terms.length; t++) {
@@ -313,6 +323,9 @@ function coverageTable(rarities: readonly number[], total: number): Float64Array
 function compareRanked(id: number, score: number, b: RankedSection, leads: Uint8Array): number {
   return compareDesc(score, b.score) || leads[b.id]! - leads[id]! || id - b.id;
 }
+
+/** `kept` of a wide query: its keys are 1 for the kept sections. */
+const KEPT_KEY = Uint8Array.of(0, 1);
 
 /** A posting list is searched for the kept sections when it is this many times longer than their list, else read whole. */
 const LOOKUP_RATIO = 8;
