@@ -6,8 +6,8 @@ import type { FieldPostings } from './posting-lists.js';
 /** Bits per term in a match code: one per field, in TEXT_FIELDS order. */
 export const BITS_PER_TERM = TEXT_FIELDS.length;
 /**
- * Queries with more terms have too many codes to count one by one: they are pruned by coverage
- * alone (see term-coverage.ts).
+ * Queries with more terms have too many codes to count one by one: they are pruned section by
+ * section (see section-bounds.ts).
  */
 export const MAX_PRUNED_TERMS = 5;
 /** The field bit of a term in the page title, and those outside it. */

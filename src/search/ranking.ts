@@ -18,7 +18,7 @@ import type { PostingLists } from './posting-lists.js';
 import { MATCH_WEIGHTS, MAX_QUERY_TERMS, type QueryTerm } from './query-terms.js';
 import { commonIds, withoutIds } from './sorted-ids.js';
 import type { SectionMask } from './tag-mask.js';
-import { countTerms, keptByBounds } from './term-coverage.js';
+import { countTerms, keptByBounds } from './section-bounds.js';
 
 /** How much a match in each field counts: a title beats a heading, a heading beats body text. */
 export const FIELD_WEIGHTS: Readonly<Record<TextField, number>> = { title: 10, heading: 5, text: 1 };

@@ -17,7 +17,7 @@ const CHUNKS = Math.ceil(MAX_QUERY_TERMS / CHUNK_TERMS);
 const ANY_FIELD = chunkTable((fields) => fields !== 0);
 const OWN_FIELD = chunkTable((fields) => (fields & OWN_FIELDS) !== 0);
 
-if (BITS_PER_TERM * MAX_QUERY_TERMS > 31) throw new Error('term-coverage: the codes of a query do not fit 31 bits');
+if (BITS_PER_TERM * MAX_QUERY_TERMS > 31) throw new Error('section-bounds: the codes of a query do not fit 31 bits');
 
 /** Per term, the allowed sections it can return (as countMatches gives it): matches outside the page title, and title matches of page introductions. */
 export function countTerms(codes: Int32Array, terms: number, leads: Uint8Array, allow: Uint8Array): number[] {
