@@ -77,6 +77,9 @@ export interface RateLimitsConfig {
   redisKeyPrefix: string;
 }
 
+/** An owner setting (`docsite settings`, the dashboard) that the runtime config can fix: `mcp.enabled`, `oauth.allowedRedirectUris`. */
+export type FixableSetting = 'mcpEnabled' | 'redirectUris';
+
 /** Everything `docsite serve` reads from the runtime config. */
 export interface RuntimeConfig {
   /** The file it came from; undefined for the defaults. */
@@ -89,5 +92,7 @@ export interface RuntimeConfig {
   /** The Ask AI panel of the pages and its endpoint, `POST /_docsite/assistant`. */
   assistant: { enabled: boolean };
   oauth: { allowedRedirects: AllowedRedirect[]; tokenLifetimes: TokenLifetimes };
+  /** Owner settings whose value this file fixes (`settings.fixed`): stored values of these are refused and ignored. */
+  fixedSettings: FixableSetting[];
   rateLimits: RateLimitsConfig;
 }

@@ -1,15 +1,16 @@
 // The HTTP runtime: composes the routers over one loaded bundle and the state behind the Store.
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import express, { type Express, type Request, type Response } from 'express';
+import express, { Router, type Express, type Request, type Response } from 'express';
 import type { ChatModel } from '../assistant/index.js';
-import { DEFAULT_RUNTIME_CONFIG } from '../config/index.js';
+import { DEFAULT_RUNTIME_CONFIG, webOriginsOf } from '../config/index.js';
 import { bearerTokenOf, isApiKey, type SiteAuth } from '../auth/index.js';
 import { BUNDLE_PATHS, type LoadedBundle } from '../bundle/index.js';
 import { withoutAskAiButton } from '../render/index.js';
 import { createToolset, type McpContext } from '../mcp/index.js';
 import { ANONYMOUS, type Principal } from '../site/index.js';
 import { memoryRateLimiter } from '../ratelimit/index.js';
+import { whileMcpIs } from '../settings/index.js';
 import type { Store } from '../store/index.js';
 import { assistantAnswers } from './assistant-answers.js';
 import { createFilesystems, type Filesystems } from './filesystems.js';
@@ -57,8 +58,6 @@ export interface AppOptions {
   assistantEnabled?: boolean;
   /** Site authentication (`createSiteAuth`); undefined: authentication off, every reader anonymous. */
   auth?: SiteAuth;
-  /** With authentication on: whether the MCP servers are served (runtime config `mcp.enabled`, SPEC.md 4.4). Default true. */
-  mcpEnabled?: boolean;
   /** Rate limits (`createRateLimits`); default: the default quotas in this process's memory. */
   rateLimits?: RateLimits;
   /**
@@ -88,8 +87,6 @@ function refusesApiKey(req: Request, res: Response): boolean {
 export function createApp(options: AppOptions): Express {
   const { bundle, store, logger, auth } = options;
   const authentication = auth !== undefined;
-  // The MCP switch exists only on sites with authentication; without it /mcp always works (SPEC.md 4.4).
-  const mcpEnabled = !authentication || options.mcpEnabled !== false;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 0);
@@ -97,6 +94,8 @@ export function createApp(options: AppOptions): Express {
     loopbackOnly: options.loopbackOnly,
     ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+    // Browser-based tools at the https hosts of the allowed redirect URIs stored by the owner may call too.
+    ...(auth ? { currentOrigins: () => webOriginsOf(auth.settings.latest().allowedRedirects) } : {}),
   });
   const toolset = createToolset(bundle.manifest);
   const filesystems = options.filesystems ?? createFilesystems(bundle, authentication);
@@ -111,6 +110,28 @@ export function createApp(options: AppOptions): Express {
     filesystem: filesystems.forRequest(readerView(principal, authentication)),
     feedback: async ({ path, comment }) => void (await store.addFeedback({ projectId, path, comment, source: 'agent', helpful: false })),
   });
+
+  /** Discovery and both MCP servers; the public server answers everyone as anonymous, signed in or not, the authenticated one only bearer tokens. */
+  const mcpRoutes = (): Router => {
+    const router = Router();
+    if (auth) router.use(whileMcpIs(true, auth.settings));
+    router.use(discoveryRoute({ bundle, siteUrl: options.siteUrl, authentication, toolset }));
+    const publicLimit = mcpLimit(rateLimits, toolset, { search: 'search', filesystem: 'filesystem' }, projectId);
+    router.use(
+      '/mcp',
+      mcpRoute({ toolset, policy, logger, limit: publicLimit, contextFor: (req, res) => (refusesApiKey(req, res) ? undefined : mcpContext(req, ANONYMOUS)) }),
+    );
+    if (auth) {
+      const contextFor = (req: Request, res: Response): McpContext | undefined => {
+        const principal = auth.bearerPrincipalOf(req, res);
+        return principal && mcpContext(req, principal);
+      };
+      const limit = mcpLimit(rateLimits, toolset, { search: 'authedSearch', filesystem: 'authedFilesystem' }, projectId);
+      const admits = (req: Request, res: Response): boolean => auth.bearerPrincipalOf(req, res) !== undefined;
+      router.use('/authed/mcp', auth.resolveBearer, mcpRoute({ toolset, policy, logger, limit, contextFor, admits }));
+    }
+    return router;
+  };
 
   app.use(requestLog(logger), urlLengthLimit, compressResponses);
   app.use(
@@ -128,26 +149,11 @@ export function createApp(options: AppOptions): Express {
     }),
   );
   if (auth) app.use(auth.router);
-  if (mcpEnabled) app.use(discoveryRoute({ bundle, siteUrl: options.siteUrl, authentication, toolset }));
   const answers = assistantAnswers({ bundle, store, logger, authentication, model: options.assistantModel });
   app.use(restApiRoute({ bundle, store, siteUrl: options.siteUrl, assistantAnswers: answers, rateLimits }));
-  // The public server answers everyone as anonymous, signed in or not; the authenticated one only bearer tokens.
-  const publicLimit = mcpLimit(rateLimits, toolset, { search: 'search', filesystem: 'filesystem' }, projectId);
-  if (mcpEnabled)
-    app.use(
-      '/mcp',
-      mcpRoute({ toolset, policy, logger, limit: publicLimit, contextFor: (req, res) => (refusesApiKey(req, res) ? undefined : mcpContext(req, ANONYMOUS)) }),
-    );
-  if (auth && mcpEnabled) {
-    const contextFor = (req: Request, res: Response): McpContext | undefined => {
-      const principal = auth.bearerPrincipalOf(req, res);
-      return principal && mcpContext(req, principal);
-    };
-    const limit = mcpLimit(rateLimits, toolset, { search: 'authedSearch', filesystem: 'authedFilesystem' }, projectId);
-    const admits = (req: Request, res: Response): boolean => auth.bearerPrincipalOf(req, res) !== undefined;
-    app.use('/authed/mcp', auth.resolveBearer, mcpRoute({ toolset, policy, logger, limit, contextFor, admits }));
-  }
-  if (!mcpEnabled) app.use(mcpOffRoute());
+  // The MCP switch exists only on sites with authentication; without it /mcp always works (SPEC.md 4.4).
+  app.use(mcpRoutes());
+  if (auth) app.use(Router().use(whileMcpIs(false, auth.settings), mcpOffRoute()));
   app.use(
     playgroundRoute({
       bundle,
