@@ -1,11 +1,9 @@
 // `docsite analytics import|export`: conversations in and out of the state, as JSON Lines or CSV.
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
 import { exportConversations, ImportFileError, importConversationFile, parseConversationQuery, QueryError, type ExportFormat } from '../analytics/index.js';
 import { UsageError } from '../errors.js';
 import { StoreConflictError } from '../store/index.js';
+import { exportTo } from './export-output.js';
 import { plural } from './format-diagnostics.js';
 import { parseProjectId, projectIdFor } from './project-option.js';
 import { addStateOptions, withStore, type StateFlags } from './state-options.js';
@@ -22,11 +20,6 @@ interface ExportFlags extends StateFlags {
   out?: string;
 }
 
-/** `write` for a stream: resolves at once, or after `drain` when the stream's buffer is full. */
-function writerTo(stream: NodeJS.WritableStream): (chunk: string) => Promise<void> | void {
-  return (chunk) => (stream.write(chunk) ? undefined : once(stream, 'drain').then(() => undefined));
-}
-
 /** The --from/--to range, checked by the endpoint's parameter code. */
 function rangeOf(flags: ExportFlags): { dateFrom?: Date | undefined; dateTo?: Date | undefined } {
   const params = new URLSearchParams();
@@ -37,23 +30,6 @@ function rangeOf(flags: ExportFlags): { dateFrom?: Date | undefined; dateTo?: Da
     return { dateFrom, dateTo };
   } catch (error) {
     if (error instanceof QueryError) throw new UsageError(error.problems.join(' '));
-    throw error;
-  }
-}
-
-/** Exports into `out` through a temporary file, so a failed export leaves no partial file behind. */
-async function exportToFile(out: string, run: (write: (chunk: string) => Promise<void> | void) => Promise<number>): Promise<number> {
-  const partial = `${out}.partial-${process.pid}`;
-  const stream = createWriteStream(partial);
-  try {
-    const count = await run(writerTo(stream));
-    stream.end();
-    await once(stream, 'finish');
-    await rename(partial, out);
-    return count;
-  } catch (error) {
-    stream.destroy();
-    await rm(partial, { force: true });
     throw error;
   }
 }
@@ -104,10 +80,9 @@ export function registerAnalytics(program: Command): void {
   ).action(async (dir: string, flags: ExportFlags) => {
     const range = rangeOf(flags);
     const projectId = projectIdFor(dir, flags.project);
-    const count = await withStore(dir, flags, (store) => {
-      const run = (write: (chunk: string) => Promise<void> | void) => exportConversations(store, { projectId, range, format: flags.format, write });
-      return flags.out ? exportToFile(flags.out, run) : run(writerTo(process.stdout));
-    });
+    const count = await withStore(dir, flags, (store) =>
+      exportTo(flags.out, (write) => exportConversations(store, { projectId, range, format: flags.format, write })),
+    );
     process.stderr.write(`Exported ${plural(count, 'conversation')} of project ${projectId}${flags.out ? ` to ${flags.out}` : ''}.\n`);
   });
 }

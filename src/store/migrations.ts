@@ -188,4 +188,16 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
     backfill: backfillRollups,
   },
+  {
+    version: 7,
+    name: 'feedback status changes record who and when; status and source listings have their own keyset indexes',
+    statements: () => [
+      // NULL until an owner first changes the status of the row.
+      `ALTER TABLE feedback ADD COLUMN status_changed_ms BIGINT`,
+      `ALTER TABLE feedback ADD COLUMN status_changed_by TEXT`,
+      // The triage views: open feedback, or one source's, newest first, without walking the rest.
+      `CREATE INDEX feedback_by_status ON feedback (project_id, status, created_ms DESC, id DESC)`,
+      `CREATE INDEX feedback_by_source ON feedback (project_id, source, created_ms DESC, id DESC)`,
+    ],
+  },
 ];
