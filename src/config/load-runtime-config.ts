@@ -31,6 +31,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   authentication: undefined,
   mcp: { enabled: true },
   assistant: { enabled: true },
+  analytics: { storeSignedInQueries: false },
   oauth: {
     allowedRedirects: [],
     tokenLifetimes: { accessToken: 3600, clientCredentialAccessToken: 1_209_600, refreshToken: 2_592_000, authorizationCode: 60 },
@@ -86,6 +87,7 @@ interface RuntimeConfigFile {
   };
   mcp?: { enabled?: boolean };
   assistant?: { enabled?: boolean };
+  analytics?: { storeSignedInQueries?: boolean };
   oauth?: { allowedRedirectUris?: string[]; tokenLifetimes?: Partial<RuntimeConfig['oauth']['tokenLifetimes']> };
   settings?: { fixed?: FixableSetting[] };
   rateLimits?: Partial<Record<QuotaName, number>> & { windowSeconds?: number; onLimiterFailure?: LimiterFailurePolicy; redisKeyPrefix?: string };
@@ -253,6 +255,7 @@ function configOf(raw: RuntimeConfigFile, file: string, locator: SourceLocator, 
     authentication,
     mcp: { enabled: raw.mcp?.enabled ?? true },
     assistant: { enabled: raw.assistant?.enabled ?? true },
+    analytics: { storeSignedInQueries: raw.analytics?.storeSignedInQueries ?? false },
     oauth: { allowedRedirects, tokenLifetimes: { ...DEFAULT_RUNTIME_CONFIG.oauth.tokenLifetimes, ...raw.oauth?.tokenLifetimes } },
     fixedSettings: raw.settings?.fixed ?? [],
     rateLimits: rateLimitsOf(raw.rateLimits),

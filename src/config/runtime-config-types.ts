@@ -91,6 +91,8 @@ export interface RuntimeConfig {
   mcp: { enabled: boolean };
   /** The Ask AI panel of the pages and its endpoint, `POST /_docsite/assistant`. */
   assistant: { enabled: boolean };
+  /** Search analytics: whether signed-in readers' search texts are kept (anonymous readers' and public agents' always are). */
+  analytics: { storeSignedInQueries: boolean };
   oauth: { allowedRedirects: AllowedRedirect[]; tokenLifetimes: TokenLifetimes };
   /** Owner settings whose value this file fixes (`settings.fixed`): stored values of these are refused and ignored. */
   fixedSettings: FixableSetting[];

@@ -11,7 +11,7 @@ import { createToolset, type McpContext } from '../mcp/index.js';
 import { ANONYMOUS, type Principal } from '../site/index.js';
 import { memoryRateLimiter } from '../ratelimit/index.js';
 import { whileMcpIs } from '../settings/index.js';
-import type { Store } from '../store/index.js';
+import type { CountedTool, Store } from '../store/index.js';
 import { assistantAnswers } from './assistant-answers.js';
 import { createFilesystems, type Filesystems } from './filesystems.js';
 import { errorHandler } from './http-error.js';
@@ -37,6 +37,7 @@ import { restApiRoute } from './routes/rest-api-route.js';
 import { searchRoute } from './routes/search-route.js';
 import { siteUrlOf } from './site-url.js';
 import { urlLengthLimit } from './url-limit.js';
+import type { UsageCounter } from './usage-counter.js';
 
 export interface AppOptions {
   bundle: LoadedBundle;
@@ -58,6 +59,10 @@ export interface AppOptions {
   assistantEnabled?: boolean;
   /** Site authentication (`createSiteAuth`); undefined: authentication off, every reader anonymous. */
   auth?: SiteAuth;
+  /** Counts searches and MCP tool calls for the dashboard (`usageCounter`); nothing is counted without one. */
+  usage?: UsageCounter;
+  /** Whether signed-in readers' search texts are counted by text too (runtime config `analytics.storeSignedInQueries`). Default false. */
+  storeSignedInQueries?: boolean;
   /** Rate limits (`createRateLimits`); default: the default quotas in this process's memory. */
   rateLimits?: RateLimits;
   /**
@@ -70,6 +75,9 @@ export interface AppOptions {
   /** Which addresses the playground proxy may connect to; default: public ones only. Tests reach their loopback API servers with it. */
   playgroundAddressCheck?: AddressCheck;
 }
+
+/** The names an MCP server's search and filesystem tools are limited and counted under (quota names, `CountedTool`s). */
+type ServerTools = Record<'search' | 'filesystem', CountedTool>;
 
 /** SPEC.md 5.1: API keys never open an MCP server; /mcp says so instead of ignoring the key. */
 function refusesApiKey(req: Request, res: Response): boolean {
@@ -102,13 +110,25 @@ export function createApp(options: AppOptions): Express {
   const projectId = bundle.manifest.site.projectId;
   const rateLimits = options.rateLimits ?? createRateLimits({ limiter: memoryRateLimiter(), config: DEFAULT_RUNTIME_CONFIG.rateLimits, logger });
   const viewOf = (req: Request): ReaderView => readerView(auth ? auth.principalOf(req) : ANONYMOUS, authentication);
-  const mcpContext = (req: Request, principal: Principal): McpContext => ({
+  // Search texts of signed-in readers (and of agents acting for them) are private unless the site says otherwise.
+  const keptText = (principal: Principal, query: string): string | undefined =>
+    principal.kind === 'anonymous' || options.storeSignedInQueries ? query : undefined;
+  const { usage } = options;
+  const mcpContext = (req: Request, principal: Principal, counted: ServerTools): McpContext => ({
     bundle,
     principal,
     authentication,
     siteUrl: siteUrlOf(req, options.siteUrl),
     filesystem: filesystems.forRequest(readerView(principal, authentication)),
     feedback: async ({ path, comment }) => void (await store.addFeedback({ projectId, path, comment, source: 'agent', helpful: false })),
+    ...(usage && {
+      onToolCall: (call) =>
+        usage.record(
+          call.role === 'search'
+            ? { tool: counted.search, search: { query: keptText(principal, call.query), found: call.found } }
+            : { tool: counted.filesystem },
+        ),
+    }),
   });
 
   /** Discovery and both MCP servers; the public server answers everyone as anonymous, signed in or not, the authenticated one only bearer tokens. */
@@ -116,17 +136,25 @@ export function createApp(options: AppOptions): Express {
     const router = Router();
     if (auth) router.use(whileMcpIs(true, auth.settings));
     router.use(discoveryRoute({ bundle, siteUrl: options.siteUrl, authentication, toolset }));
-    const publicLimit = mcpLimit(rateLimits, toolset, { search: 'search', filesystem: 'filesystem' }, projectId);
+    const publicTools: ServerTools = { search: 'search', filesystem: 'filesystem' };
+    const publicLimit = mcpLimit(rateLimits, toolset, publicTools, projectId);
     router.use(
       '/mcp',
-      mcpRoute({ toolset, policy, logger, limit: publicLimit, contextFor: (req, res) => (refusesApiKey(req, res) ? undefined : mcpContext(req, ANONYMOUS)) }),
+      mcpRoute({
+        toolset,
+        policy,
+        logger,
+        limit: publicLimit,
+        contextFor: (req, res) => (refusesApiKey(req, res) ? undefined : mcpContext(req, ANONYMOUS, publicTools)),
+      }),
     );
     if (auth) {
+      const authedTools: ServerTools = { search: 'authedSearch', filesystem: 'authedFilesystem' };
       const contextFor = (req: Request, res: Response): McpContext | undefined => {
         const principal = auth.bearerPrincipalOf(req, res);
-        return principal && mcpContext(req, principal);
+        return principal && mcpContext(req, principal, authedTools);
       };
-      const limit = mcpLimit(rateLimits, toolset, { search: 'authedSearch', filesystem: 'authedFilesystem' }, projectId);
+      const limit = mcpLimit(rateLimits, toolset, authedTools, projectId);
       const admits = (req: Request, res: Response): boolean => auth.bearerPrincipalOf(req, res) !== undefined;
       router.use('/authed/mcp', auth.resolveBearer, mcpRoute({ toolset, policy, logger, limit, contextFor, admits }));
     }
@@ -163,7 +191,14 @@ export function createApp(options: AppOptions): Express {
       ...(options.playgroundAddressCheck ? { isAllowedAddress: options.playgroundAddressCheck } : {}),
     }),
   );
-  app.use(searchRoute({ bundle, viewOf, rateLimits }));
+  app.use(
+    searchRoute({
+      bundle,
+      viewOf,
+      rateLimits,
+      ...(usage && { onSearch: ({ view, query, found }) => usage.record({ tool: 'readerSearch', search: { query: keptText(view.principal, query), found } }) }),
+    }),
+  );
   const assistantEnabled = options.assistantEnabled !== false;
   app.use(askAiRoute({ enabled: assistantEnabled, answers, viewOf, rateLimits, siteUrl: options.siteUrl, logger }));
   app.use(pageFeedbackRoute({ bundle, store, viewOf, rateLimits, siteUrl: options.siteUrl }));

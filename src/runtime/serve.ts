@@ -15,6 +15,7 @@ import { isLoopback, listen } from './listen.js';
 import { jsonLogger, type Logger, type LogLevel } from './logger.js';
 import { clientAddress, createRateLimits } from './rate-limits.js';
 import { siteUrlOf } from './site-url.js';
+import { usageCounter } from './usage-counter.js';
 
 export interface ServeOptions {
   /** A docs folder (built first when needed) or a bundle folder. */
@@ -110,6 +111,11 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
       limiter,
       onLimiterFailure: config.rateLimits.onLimiterFailure,
     });
+  const usage = usageCounter({
+    store,
+    projectId: bundle.manifest.site.projectId,
+    onFlushError: (error) => logger.warn('search and tool counts cannot be added to the store; retrying with the next batch', { error: String(error) }),
+  });
   const allowedOrigins = [...(options.allowedOrigins ?? []), ...webOriginsOf(config.oauth.allowedRedirects)];
   const filesystems = createFilesystems(bundle, Boolean(auth));
   const app = createApp({
@@ -123,10 +129,13 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     filesystems,
     ...(auth ? { auth } : {}),
     assistantEnabled: config.assistant.enabled,
+    usage,
+    storeSignedInQueries: config.analytics.storeSignedInQueries,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(modelConfig ? { assistantModel: openAiChatModel(modelConfig) } : {}),
   });
   const listening = await listen(app, host, options.port ?? 3000, logger).catch(async (error: unknown) => {
+    await usage.close();
     await filesystems.close();
     await limiter.close();
     await store.close();
@@ -148,6 +157,8 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     async close() {
       logger.info('shutting down: no new connections; waiting for open requests');
       await listening.close(options.shutdownTimeoutMs);
+      // The last counts, once no request can add more.
+      await usage.close();
       await filesystems.close();
       await limiter.close();
       await store.close();

@@ -60,7 +60,7 @@ function dayNumber(text: string, name: string): number {
 }
 
 /** The range as inclusive day numbers, checked. */
-function daysOf(range: AnalyticsRange): [number, number] {
+export function daysOf(range: AnalyticsRange): [number, number] {
   const from = dayNumber(range.from, 'from');
   const to = dayNumber(range.to, 'to');
   if (to < from) throw new StoreInputError('to must not be before from');

@@ -200,4 +200,28 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX feedback_by_source ON feedback (project_id, source, created_ms DESC, id DESC)`,
     ],
   },
+  {
+    version: 8,
+    name: 'search and MCP tool counts per day, and the searches made',
+    statements: () => [
+      // Calls per counted tool (search-analytics.ts CountedTool) per UTC day number; added in batches by every instance.
+      `CREATE TABLE tool_call_days (
+        project_id TEXT NOT NULL,
+        day INTEGER NOT NULL,
+        tool TEXT NOT NULL,
+        calls BIGINT NOT NULL,
+        no_results BIGINT NOT NULL,
+        PRIMARY KEY (project_id, day, tool)
+      )`,
+      // query is the normalised search text (normaliseQuestion), kept only where the site allows it.
+      `CREATE TABLE search_query_days (
+        project_id TEXT NOT NULL,
+        day INTEGER NOT NULL,
+        query TEXT NOT NULL,
+        searches BIGINT NOT NULL,
+        no_results BIGINT NOT NULL,
+        PRIMARY KEY (project_id, day, query)
+      )`,
+    ],
+  },
 ];
