@@ -1,5 +1,5 @@
 // The schema, as an ordered list of versioned migrations written once for both engines.
-import { backfillRollups } from './conversation-rollups.js';
+import { backfillQuestionWeeks, backfillRollups } from './conversation-rollups.js';
 import type { Dialect, SqlSession } from './sql.js';
 
 /** One schema change. Applied migrations are never edited: change the schema by appending one. */
@@ -223,5 +223,21 @@ export const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (project_id, day, query)
       )`,
     ],
+  },
+  {
+    version: 9,
+    name: 'questions per ISO week, so top questions over a range read whole weeks',
+    statements: () => [
+      // week is conversation-rollups.ts weekOf(day); kept in the same transaction as question_days.
+      `CREATE TABLE question_weeks (
+        project_id TEXT NOT NULL,
+        week INTEGER NOT NULL,
+        question TEXT NOT NULL,
+        resolution_status TEXT NOT NULL,
+        conversations BIGINT NOT NULL,
+        PRIMARY KEY (project_id, week, question, resolution_status)
+      )`,
+    ],
+    backfill: backfillQuestionWeeks,
   },
 ];
