@@ -79,8 +79,8 @@ export interface RateLimitsConfig {
   redisKeyPrefix: string;
 }
 
-/** An owner setting the dashboard changes (stored in the Store), which the file may fix. */
-export type OwnerSettingName = 'mcpEnabled' | 'redirectUris';
+/** An owner setting (`docsite settings`, the dashboard) that the runtime config can fix: `mcp.enabled`, `oauth.allowedRedirectUris`. */
+export type FixableSetting = 'mcpEnabled' | 'redirectUris';
 
 /** Everything `docsite serve` reads from the runtime config. */
 export interface RuntimeConfig {
@@ -93,8 +93,10 @@ export interface RuntimeConfig {
   mcp: { enabled: boolean };
   /** The Ask AI panel of the pages and its endpoint, `POST /_docsite/assistant`. */
   assistant: { enabled: boolean };
+  /** Search analytics: whether signed-in readers' search texts are kept (anonymous readers' and public agents' always are). */
+  analytics: { storeSignedInQueries: boolean };
   oauth: { allowedRedirects: AllowedRedirect[]; tokenLifetimes: TokenLifetimes };
+  /** Owner settings whose value this file fixes (`settings.fixed`): stored values of these are refused and ignored. */
+  fixedSettings: FixableSetting[];
   rateLimits: RateLimitsConfig;
-  /** Owner settings the file fixes: the dashboard shows them and refuses to change them. */
-  fixedSettings: OwnerSettingName[];
 }

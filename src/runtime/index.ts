@@ -4,3 +4,4 @@ export { jsonLogger, silentLogger, type Logger, type LogLevel } from './logger.j
 export { dev, type DevOptions, type DevServer } from './dev.js';
 export { createRateLimits, type RateLimits, type RateLimitsOptions } from './rate-limits.js';
 export { listen, type Listening } from './listen.js';
+export { usageCounter, USAGE_FLUSH_MS, type CountedCall, type UsageCounter, type UsageCounterOptions } from './usage-counter.js';

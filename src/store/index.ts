@@ -24,7 +24,15 @@ export {
   type QuestionCount,
   type TopRequest,
 } from './assistant-analytics.js';
-export { normaliseQuestion, QUESTION_MAX_CHARS } from './conversation-rollups.js';
+export { DAY_MS, normaliseQuestion, QUESTION_MAX_CHARS } from './conversation-rollups.js';
+export {
+  COUNTED_TOOLS,
+  type CountedTool,
+  type SearchAnalyticsStore,
+  type SearchCount,
+  type ToolDayCount,
+  type UsageBatch,
+} from './search-analytics.js';
 export type { Feedback, FeedbackPage, PageFeedbackCount, FeedbackSource, FeedbackStatus, FeedbackStore, ListFeedbackOptions, NewFeedback } from './feedback.js';
 export { API_KEY_PREFIX, LAST_USED_RESOLUTION_MS, type ApiKey, type ApiKeyKind, type ApiKeyStore, type CreatedApiKey } from './api-keys.js';
 export type {

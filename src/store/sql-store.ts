@@ -9,6 +9,7 @@ import { migrate } from './migrate.js';
 import { oauthClientStore } from './oauth-clients.js';
 import { oauthCodeStore } from './oauth-codes.js';
 import { oauthTokenStore } from './oauth-tokens.js';
+import { searchAnalyticsStore } from './search-analytics.js';
 import { sessionStore } from './sessions.js';
 import { settingsStore } from './settings.js';
 import type { SqlDriver } from './sql.js';
@@ -27,6 +28,7 @@ export async function openSqlStore(db: SqlDriver, clock: Clock = systemClock): P
     engine: db.dialect.name,
     ...conversationStore(db, clock),
     ...assistantAnalyticsStore(db),
+    ...searchAnalyticsStore(db),
     ...feedbackStore(db, clock),
     ...apiKeyStore(db, clock),
     ...oauthClientStore(db, clock),

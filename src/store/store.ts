@@ -8,6 +8,7 @@ import type { FeedbackStore } from './feedback.js';
 import type { OAuthClientStore } from './oauth-clients.js';
 import type { OAuthCodeStore } from './oauth-codes.js';
 import type { OAuthTokenStore } from './oauth-tokens.js';
+import type { SearchAnalyticsStore } from './search-analytics.js';
 import type { SessionStore } from './sessions.js';
 import type { SettingsStore } from './settings.js';
 import type { UserStore } from './users.js';
@@ -21,6 +22,7 @@ import type { UserStore } from './users.js';
 export interface Store
   extends ConversationStore,
     AssistantAnalyticsStore,
+    SearchAnalyticsStore,
     FeedbackStore,
     ApiKeyStore,
     OAuthClientStore,

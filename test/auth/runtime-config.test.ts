@@ -29,8 +29,8 @@ describe('runtime config', () => {
     expect(parse('{"authentication": {"provider": {"type": "local"}}}').config?.authentication?.ownersGroup).toBe('owners');
     expect(parse('{"authentication": {"provider": {"type": "local"}, "ownersGroup": "docs-team"}}').config?.authentication?.ownersGroup).toBe('docs-team');
     expect(parse('{}').config?.fixedSettings).toEqual([]);
-    expect(parse('{"fixedSettings": ["mcpEnabled"]}').config?.fixedSettings).toEqual(['mcpEnabled']);
-    expect(codes('{"fixedSettings": ["theme"]}')).toEqual(['runtime-config/schema']);
+    expect(parse('{"settings": {"fixed": ["mcpEnabled"]}}').config?.fixedSettings).toEqual(['mcpEnabled']);
+    expect(codes('{"settings": {"fixed": ["theme"]}}')).toEqual(['runtime-config/schema']);
   });
 
   it('leaves authentication off without the block, or with enabled: false', () => {

@@ -19,7 +19,7 @@ beforeAll(async () => {
       authentication: { provider: { type: 'local' }, session: { secret: { env: 'SESSION_SECRET' } }, ownersGroup: 'docs-team' },
       mcp: { enabled: false },
       oauth: { allowedRedirectUris: ['claude.ai'] },
-      fixedSettings: ['mcpEnabled'],
+      settings: { fixed: ['mcpEnabled'] },
     }),
   );
   for (const [name, group] of [

@@ -1,7 +1,7 @@
 // The owner's dashboard at /_docsite/admin: for owners only; to anyone else it is the same 404 as a missing page.
 import { type Request, Router } from 'express';
 import type { SiteAuth } from '../../auth/index.js';
-import type { LimiterFailurePolicy, OwnerSettingName } from '../../config/index.js';
+import type { LimiterFailurePolicy, FixableSetting } from '../../config/index.js';
 import type { RateLimiter } from '../../ratelimit/index.js';
 import type { Store } from '../../store/index.js';
 import { siteUrlOf } from '../site-url.js';
@@ -20,7 +20,7 @@ export interface SettingsDefaults {
   mcpEnabled: boolean;
   /** `oauth.allowedRedirectUris` as written. */
   redirectUris: string[];
-  fixed: readonly OwnerSettingName[];
+  fixed: readonly FixableSetting[];
 }
 
 /** What the dashboard is built from. */

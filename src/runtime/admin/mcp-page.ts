@@ -7,7 +7,7 @@ import { type AdminContext, type ActionOutcome, fieldsOf, formAction, postForm, 
 import type { SettingsDefaults } from './admin-router.js';
 import { redirectUriProblem } from './redirect-uri-check.js';
 
-const FIXED = '<p class="fixed">Fixed in the runtime config file (<code>fixedSettings</code>): change it there.</p>';
+const FIXED = '<p class="fixed">Fixed in the runtime config file (<code>settings.fixed</code>): change it there.</p>';
 
 /** Serves `ADMIN_PATHS.mcp` and its forms. */
 export function mcpPage(ctx: AdminContext, defaults: SettingsDefaults): Router {

@@ -8,6 +8,7 @@ import { conversationsContract } from './conversations.js';
 import { feedbackContract } from './feedback.js';
 import { lifecycleContract } from './lifecycle.js';
 import { oauthContract } from './oauth.js';
+import { searchAnalyticsContract } from './search-analytics.js';
 import { sessionsContract } from './sessions.js';
 import { settingsContract } from './settings.js';
 import { usersContract } from './users.js';
@@ -21,6 +22,7 @@ export function storeContract(target: StoreTarget): void {
     lifecycleContract(ctx);
     conversationsContract(ctx);
     analyticsContract(ctx);
+    searchAnalyticsContract(ctx);
     feedbackContract(ctx);
     apiKeysContract(ctx);
     oauthContract(ctx);
