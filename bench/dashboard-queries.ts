@@ -139,7 +139,9 @@ const QUERIES: Query[] = [
   { name: 'conversations per day, 365 days', run: (store, i) => store.conversationsPerDay(range(365, i)) },
   { name: 'top 20 questions, 30 days', run: (store, i) => store.topQuestions({ ...range(30, i), limit: 20 }) },
   { name: 'top 20 questions, 90 days', run: (store, i) => store.topQuestions({ ...range(90, i), limit: 20 }) },
+  { name: 'top 20 questions, 365 days', run: (store, i) => store.topQuestions({ ...range(365, i), limit: 20 }) },
   { name: 'top 20 unanswered questions (gaps), 30 days', run: (store, i) => store.topQuestions({ ...range(30, i), limit: 20, unanswered: true }) },
+  { name: 'top 20 unanswered questions (gaps), 90 days', run: (store, i) => store.topQuestions({ ...range(90, i), limit: 20, unanswered: true }) },
   { name: 'by category, 30 days', run: (store, i) => store.conversationsByCategory({ ...range(30, i), limit: 20 }) },
   { name: 'by page (top 20), 30 days', run: (store, i) => store.conversationsByPage({ ...range(30, i), limit: 20 }) },
   {

@@ -13,6 +13,7 @@ import { relevanceBenchmark } from './relevance.js';
 import type { Benchmark } from './report.js';
 import { runBenchmarks } from './run.js';
 import { searchEndpointBenchmark } from './search-endpoint.js';
+import { searchEngineBenchmark } from './search-engine.js';
 import { soakBenchmark } from './soak.js';
 import { startupBenchmark } from './startup.js';
 import { validateBenchmark } from './validate.js';
@@ -24,6 +25,7 @@ const BENCHMARKS: Benchmark[] = [
   buildBenchmark,
   devLoopBenchmark,
   mcpBenchmark,
+  searchEngineBenchmark,
   searchEndpointBenchmark,
   relevanceBenchmark,
   pageBudgetBenchmark,

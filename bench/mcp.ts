@@ -8,9 +8,10 @@
 import autocannon from 'autocannon';
 import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readBundle, type LoadedBundle } from '../src/bundle/index.js';
+import { readBundle } from '../src/bundle/index.js';
 import { RECENT_RESULTS } from '../src/search/index.js';
 import { VirtualFs } from '../src/vfs/index.js';
+import { engineLatency } from './engine-latency.js';
 import type { Memory } from './mcp-server-child.js';
 import { engineQueries, SEARCH_QUERIES } from './mcp-queries.js';
 import { pacedLoad, type PacedResult } from './paced-load.js';
@@ -182,7 +183,7 @@ export const mcpBenchmark: Benchmark = {
     // The engine itself: every search ranked, none answered from the index's recent results.
     const loaded = await readBundle(bundle.dir, { recentResults: 0 });
     const inProcessLoad = (performance.now() - loadStart) / 1000;
-    const engine = engineLatency(loaded);
+    const engine = engineLatency(loaded, engineQueries(), ENGINE_ROUNDS, ENGINE_TRIES);
     // The filesystem tool's tree of every page, as the server builds it at a reader's first command.
     const treeStart = performance.now();
     const tree = new VirtualFs([...loaded.manifest.pages.map((page) => loaded.sources.get(page.path)!), ...loaded.openapi]);
@@ -281,43 +282,6 @@ function loadCells(result: LoadResult, ceiling: number | undefined): string[] {
 
 function ms(value: number): string {
   return `${value < 10 ? value.toFixed(value < 1 ? 3 : 2) : value.toFixed(0)} ms`;
-}
-
-/** Latency of every query, timed one by one after a warm-up round; the best of ENGINE_TRIES passes by p99. */
-function engineLatency(bundle: LoadedBundle): {
-  queries: number;
-  filtered: number;
-  calls: number;
-  seconds: number;
-  p50: number;
-  p99: number;
-  worstP99: number;
-} {
-  const queries = engineQueries();
-  const reader = { kind: 'client-credential' } as const;
-  for (const { query, options } of queries) bundle.search.search(query, { reader, ...options });
-  const passes = Array.from({ length: ENGINE_TRIES }, () => {
-    const times: number[] = [];
-    const start = performance.now();
-    for (let round = 0; round < ENGINE_ROUNDS; round++) {
-      for (const { query, options } of queries) {
-        const t = performance.now();
-        bundle.search.search(query, { reader, ...options });
-        times.push(performance.now() - t);
-      }
-    }
-    const seconds = (performance.now() - start) / 1000;
-    times.sort((a, b) => a - b);
-    const at = (q: number): number => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-    return { calls: times.length, seconds, p50: at(0.5), p99: at(0.99) };
-  });
-  const best = passes.reduce((a, b) => (b.p99 < a.p99 ? b : a));
-  return {
-    queries: queries.length,
-    filtered: queries.filter((q) => Object.keys(q.options).length > 0).length,
-    ...best,
-    worstP99: Math.max(...passes.map((p) => p.p99)),
-  };
 }
 
 /** A 200 answer of /mcp that is a JSON-RPC error or a tool error. */

@@ -10,6 +10,8 @@ export {
   type ParamLabels,
   type RawParams,
 } from './list-query.js';
-export { CSV_COLUMNS, exportConversations, formatConversation, type ExportFormat, type ExportOptions } from './export-conversations.js';
+export { CSV_COLUMNS, exportConversations, formatConversation, type ExportOptions } from './export-conversations.js';
+export { exportFeedback, FEEDBACK_CSV_COLUMNS, type FeedbackExportOptions } from './export-feedback.js';
+export type { ExportFormat } from './export-pages.js';
 export { ImportFileError, importConversationFile, readConversationFile } from './import-conversations.js';
 export { csvField, csvRow } from './csv.js';

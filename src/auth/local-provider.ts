@@ -16,6 +16,10 @@ export interface LocalProviderOptions {
   csrf: Csrf;
   throttle: FailureThrottle;
   siteName: string;
+  /** Where the form is served and posted; default `AUTH_PATHS.login`. */
+  path?: string;
+  /** Where sign-in goes when the form was opened without `return_to`; default `/`. */
+  home?: string;
 }
 
 /** "in 3 minutes", "in 40 seconds": how long a throttled person waits, in words. */
@@ -24,15 +28,16 @@ function waitInWords(seconds: number): string {
   return `in ${Math.ceil(seconds / 60)} minutes`;
 }
 
-/** Serves the sign-in form at `AUTH_PATHS.login` (GET) and checks it (POST). */
-export function localProvider({ users, sessions, csrf, throttle, siteName }: LocalProviderOptions): IdentityProvider {
+/** Serves the sign-in form at `path` (GET) and checks it (POST). */
+export function localProvider({ users, sessions, csrf, throttle, siteName, path = AUTH_PATHS.login, home = '/' }: LocalProviderOptions): IdentityProvider {
+  const returnToOf = (value: unknown): string => (value === undefined ? home : safeReturnTo(value));
   const form = (req: Request, res: Response, status: number, returnTo: string, problem?: string, username = ''): void => {
     const error = problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : '';
     sendAuthPage(
       res,
       status,
       `Sign in · ${siteName}`,
-      `<h1>Sign in to ${escapeHtml(siteName)}</h1>${error}<form method="post" action="${AUTH_PATHS.login}">${hiddenInputs({ csrf: csrf.token(req, res), return_to: returnTo })}` +
+      `<h1>Sign in to ${escapeHtml(siteName)}</h1>${error}<form method="post" action="${path}">${hiddenInputs({ csrf: csrf.token(req, res), return_to: returnTo })}` +
         `<label for="username">Username</label><input type="text" id="username" name="username" autocomplete="username" required autofocus value="${escapeHtml(username)}">` +
         `<label for="password">Password</label><input type="password" id="password" name="password" autocomplete="current-password" required>` +
         `<button type="submit">Sign in</button></form>`,
@@ -40,14 +45,14 @@ export function localProvider({ users, sessions, csrf, throttle, siteName }: Loc
   };
 
   const router = Router();
-  router.get(AUTH_PATHS.login, async (req, res) => {
-    const returnTo = safeReturnTo(req.query.return_to);
+  router.get(path, async (req, res) => {
+    const returnTo = returnToOf(req.query.return_to);
     if (await sessions.read(req)) return res.redirect(303, returnTo);
     form(req, res, 200, returnTo);
   });
-  router.post(AUTH_PATHS.login, express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 10 }), async (req, res) => {
+  router.post(path, express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 10 }), async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const returnTo = safeReturnTo(body.return_to);
+    const returnTo = returnToOf(body.return_to);
     if (!csrf.check(req)) return form(req, res, 403, returnTo, 'Your sign-in form expired or came from another site. Please try again.');
     const username = typeof body.username === 'string' ? body.username : '';
     const password = typeof body.password === 'string' ? body.password : '';

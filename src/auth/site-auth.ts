@@ -3,11 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { AuthenticationConfig, RuntimeConfig } from '../config/index.js';
 import { memoryRateLimiter, type RateLimiter } from '../ratelimit/index.js';
+import { whileMcpIs, type LiveSettings, type SiteSettings } from '../settings/index.js';
 import { ANONYMOUS, type Principal } from '../site/index.js';
 import { StoreUnavailableError, type Store } from '../store/index.js';
 import { withAccountLink } from './account-link.js';
 import { bearerAuth } from './bearer.js';
-import { createCsrf } from './csrf.js';
+import { createCsrf, type Csrf } from './csrf.js';
 import type { IdentityProvider } from './identity-provider.js';
 import { localProvider } from './local-provider.js';
 import type { AuthLogger } from './logger.js';
@@ -15,7 +16,7 @@ import { logoutRoute } from './logout-route.js';
 import { authorizationServer } from './oauth/authorization-server.js';
 import { resourceOf, type OAuthLimitedEndpoint, type OAuthServerContext } from './oauth/context.js';
 import { resourceMetadataUrl } from './oauth/metadata-route.js';
-import { redirectPolicy } from './oauth/redirect-policy.js';
+import { redirectPolicy, type RedirectPolicy } from './oauth/redirect-policy.js';
 import { oidcProvider } from './oidc-provider.js';
 import { createSessions, type SignedInUser } from './sessions.js';
 import { createSigner } from './signed-value.js';
@@ -24,9 +25,12 @@ import { failureThrottle, type ThrottleLimits } from './throttle.js';
 /** Everything site authentication is built from: the runtime config, the Store and the site. */
 export interface SiteAuthOptions {
   authentication: AuthenticationConfig;
-  oauth: RuntimeConfig['oauth'];
-  /** Whether `/authed/mcp` and its authorization server are served (SPEC.md 4.4). */
-  mcpEnabled: boolean;
+  oauth: Pick<RuntimeConfig['oauth'], 'tokenLifetimes'>;
+  /**
+   * The owner settings in force: whether `/authed/mcp` and its authorization server are served
+   * (SPEC.md 4.4), and the allowed redirect URIs (which replace `oauth.allowedRedirects`).
+   */
+  settings: LiveSettings;
   store: Store;
   siteName: string;
   logger: AuthLogger;
@@ -54,6 +58,22 @@ export interface SiteAuth {
   bearerPrincipalOf(req: Request, res: Response): Principal | undefined;
   /** Adds the account link to a page's header. */
   decorateHtml(html: string, req: Request): string;
+  /** The CSRF check of the site's forms, for other forms of the site (the owner's dashboard). */
+  csrf: Csrf;
+  /** The owner settings it was built with, for the runtime's MCP routes. */
+  settings: LiveSettings;
+}
+
+/** The redirect rules of each settings value read (the same object while the settings cache holds it). */
+const policies = new WeakMap<SiteSettings, RedirectPolicy>();
+
+function policyOf(settings: SiteSettings): RedirectPolicy {
+  let policy = policies.get(settings);
+  if (!policy) {
+    policy = redirectPolicy(settings.allowedRedirects);
+    policies.set(settings, policy);
+  }
+  return policy;
 }
 
 /** Builds site authentication from the runtime config. */
@@ -87,7 +107,7 @@ export function createSiteAuth(options: SiteAuthOptions): SiteAuth {
   const context: OAuthServerContext = {
     store,
     lifetimes: options.oauth.tokenLifetimes,
-    redirects: redirectPolicy(options.oauth.allowedRedirects),
+    redirects: async () => policyOf(await options.settings.current()),
     siteName,
     logger,
     siteUrlOf,
@@ -110,7 +130,8 @@ export function createSiteAuth(options: SiteAuthOptions): SiteAuth {
     next();
   });
   router.use(provider.router, logoutRoute({ sessions, csrf, siteName }));
-  if (options.mcpEnabled) router.use(authorizationServer({ ...context, sessions, csrf }));
+  // Mounted always, entered only while MCP is on: the owner can switch it at run time.
+  router.use(Router().use(whileMcpIs(true, options.settings), authorizationServer({ ...context, sessions, csrf })));
 
   return {
     principalOf(req) {
@@ -121,5 +142,7 @@ export function createSiteAuth(options: SiteAuthOptions): SiteAuth {
     resolveBearer: bearer.resolve,
     bearerPrincipalOf: bearer.principalOf,
     decorateHtml: (html, req) => withAccountLink(html, signedIn.get(req), req.originalUrl),
+    csrf,
+    settings: options.settings,
   };
 }

@@ -4,6 +4,7 @@ import { UsageError } from '../errors.js';
 import { StoreError } from '../store/index.js';
 import { DOCSITE_VERSION } from '../version.js';
 import { registerAnalytics } from './analytics-command.js';
+import { registerFeedback } from './feedback-command.js';
 import { registerBuild } from './build-command.js';
 import { registerCredentials } from './credentials-command.js';
 import { registerDev } from './dev-command.js';
@@ -32,6 +33,7 @@ export function createProgram(): Command {
   registerCredentials(program);
   registerSettings(program);
   registerAnalytics(program);
+  registerFeedback(program);
   return program;
 }
 

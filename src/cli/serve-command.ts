@@ -84,7 +84,7 @@ export function registerServe(program: Command): void {
             'See schemas/runtime-config.schema.json for the allowed keys and values.',
           );
         });
-      const mcp = running.mcpEnabled ? `  MCP server: ${running.mcpUrl}\n` : '  MCP servers: off (mcp.enabled is false)\n';
+      const mcp = running.mcpEnabled ? `  MCP server: ${running.mcpUrl}\n` : '  MCP servers: off (the MCP switch is off)\n';
       const authed = running.authedMcpUrl ? `  Authenticated MCP server: ${running.authedMcpUrl}\n` : '';
       process.stdout.write(`docsite is serving ${running.bundle.manifest.site.name} at ${running.url}\n${mcp}  Project id: ${running.projectId}\n${authed}`);
       await closeOnStopSignal(() => running.close());

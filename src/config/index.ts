@@ -9,6 +9,7 @@ export {
   RuntimeConfigError,
   loadRuntimeConfig,
   parseRuntimeConfig,
+  readFixedSettings,
   readRuntimeConfig,
   type RuntimeConfigResult,
 } from './load-runtime-config.js';

@@ -6,7 +6,7 @@ import { compareDiagnostics, diagnostic, type Diagnostic } from '../diagnostics/
 import { UsageError } from '../errors.js';
 import { MAX_JSON_DEPTH, parseJsonSource } from './json-source.js';
 import { parseRedirectEntry } from './redirect-entries.js';
-import type { AuthenticationConfig, IdentityProviderConfig, LimiterFailurePolicy, QuotaName, RuntimeConfig } from './runtime-config-types.js';
+import type { AuthenticationConfig, FixableSetting, IdentityProviderConfig, LimiterFailurePolicy, QuotaName, RuntimeConfig } from './runtime-config-types.js';
 import { formatPath, schemaDiagnostics, type SourceLocator } from './schema-diagnostics.js';
 import { schemaValidator } from './schemas.js';
 import { resolveSecret, type SecretRef, type SecretSource } from './secret-ref.js';
@@ -31,10 +31,12 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   authentication: undefined,
   mcp: { enabled: true },
   assistant: { enabled: true },
+  analytics: { storeSignedInQueries: false },
   oauth: {
     allowedRedirects: [],
     tokenLifetimes: { accessToken: 3600, clientCredentialAccessToken: 1_209_600, refreshToken: 2_592_000, authorizationCode: 60 },
   },
+  fixedSettings: [],
   rateLimits: {
     windowSeconds: 3600,
     // SPEC.md 8 (per hour), then docsite's own: OAuth and the playground proxy per client address,
@@ -82,10 +84,13 @@ interface RuntimeConfigFile {
       usernameClaim?: string;
     };
     session?: { secret?: SecretRef; lifetimeSeconds?: number };
+    ownersGroup?: string;
   };
   mcp?: { enabled?: boolean };
   assistant?: { enabled?: boolean };
+  analytics?: { storeSignedInQueries?: boolean };
   oauth?: { allowedRedirectUris?: string[]; tokenLifetimes?: Partial<RuntimeConfig['oauth']['tokenLifetimes']> };
+  settings?: { fixed?: FixableSetting[] };
   rateLimits?: Partial<Record<QuotaName, number>> & { windowSeconds?: number; onLimiterFailure?: LimiterFailurePolicy; redisKeyPrefix?: string };
 }
 
@@ -135,17 +140,41 @@ export class RuntimeConfigError extends Error {
  * the file has errors.
  */
 export async function readRuntimeConfig(dir: string, file?: string, env: SecretSource['env'] = process.env): Promise<RuntimeConfig> {
-  const path = file ?? join(dir, RUNTIME_CONFIG_FILE);
-  if (!existsSync(path)) {
-    if (file === undefined) return DEFAULT_RUNTIME_CONFIG;
-    throw new UsageError(
-      `There is no runtime config file ${file}.`,
-      `Check the path given to --config, or omit it to use ${RUNTIME_CONFIG_FILE} in the docs folder.`,
-    );
-  }
+  const path = runtimeConfigPath(dir, file);
+  if (!path) return DEFAULT_RUNTIME_CONFIG;
   const result = await loadRuntimeConfig(path, env);
   if (!result.config) throw new RuntimeConfigError(result.diagnostics);
   return result.config;
+}
+
+/**
+ * Which owner settings the runtime config of `dir` fixes (`settings.fixed`), found as
+ * `readRuntimeConfig` finds the file, without resolving its secrets: `docsite settings` runs
+ * where the server's environment variables and secret files may not be.
+ */
+export async function readFixedSettings(dir: string, file?: string): Promise<Pick<RuntimeConfig, 'file' | 'fixedSettings'>> {
+  const path = runtimeConfigPath(dir, file);
+  if (!path) return { file: undefined, fixedSettings: DEFAULT_RUNTIME_CONFIG.fixedSettings };
+  const json = parseJsonSource(await readFile(path, 'utf8'));
+  const fixed = json.errors.length === 0 && !json.tooDeep && isObject(json.value) && isObject(json.value.settings) ? json.value.settings.fixed : undefined;
+  if (json.errors.length > 0 || json.tooDeep || (fixed !== undefined && !isFixableList(fixed)))
+    throw new UsageError(`The runtime config ${path} has errors.`, 'Run `docsite serve` (or check it against schemas/runtime-config.schema.json) to see them.');
+  return { file: path, fixedSettings: fixed ?? [] };
+}
+
+function isFixableList(value: unknown): value is FixableSetting[] {
+  return Array.isArray(value) && value.every((name) => name === 'mcpEnabled' || name === 'redirectUris');
+}
+
+/** The runtime config file of `dir`: `file` when given (it must exist), else `<dir>/docsite.config.json` when present. */
+function runtimeConfigPath(dir: string, file: string | undefined): string | undefined {
+  const path = file ?? join(dir, RUNTIME_CONFIG_FILE);
+  if (existsSync(path)) return path;
+  if (file === undefined) return undefined;
+  throw new UsageError(
+    `There is no runtime config file ${file}.`,
+    `Check the path given to --config, or omit it to use ${RUNTIME_CONFIG_FILE} in the docs folder.`,
+  );
 }
 
 /** A copy of `value` without secrets written inline, each reported without echoing it. */
@@ -218,7 +247,11 @@ function configOf(raw: RuntimeConfigFile, file: string, locator: SourceLocator, 
             groupsClaim: provider.groupsClaim ?? 'groups',
             usernameClaim: provider.usernameClaim ?? 'preferred_username',
           };
-    authentication = { provider: identity, session: { secret: sessionSecret, lifetimeSeconds: auth.session?.lifetimeSeconds ?? 43_200 } };
+    authentication = {
+      provider: identity,
+      ownersGroup: auth.ownersGroup ?? 'owners',
+      session: { secret: sessionSecret, lifetimeSeconds: auth.session?.lifetimeSeconds ?? 43_200 },
+    };
   }
   return {
     file,
@@ -227,7 +260,9 @@ function configOf(raw: RuntimeConfigFile, file: string, locator: SourceLocator, 
     authentication,
     mcp: { enabled: raw.mcp?.enabled ?? true },
     assistant: { enabled: raw.assistant?.enabled ?? true },
+    analytics: { storeSignedInQueries: raw.analytics?.storeSignedInQueries ?? false },
     oauth: { allowedRedirects, tokenLifetimes: { ...DEFAULT_RUNTIME_CONFIG.oauth.tokenLifetimes, ...raw.oauth?.tokenLifetimes } },
+    fixedSettings: raw.settings?.fixed ?? [],
     rateLimits: rateLimitsOf(raw.rateLimits),
   };
 }

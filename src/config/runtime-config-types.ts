@@ -35,6 +35,8 @@ export type IdentityProviderConfig = LocalProviderConfig | OidcProviderConfig;
 /** Site authentication, when it is on. */
 export interface AuthenticationConfig {
   provider: IdentityProviderConfig;
+  /** The identity provider's group whose members may use the owner's dashboard. */
+  ownersGroup: string;
   session: {
     /** Resolved session signing key; undefined: a random key per process. */
     secret: string | undefined;
@@ -77,6 +79,9 @@ export interface RateLimitsConfig {
   redisKeyPrefix: string;
 }
 
+/** An owner setting (`docsite settings`, the dashboard) that the runtime config can fix: `mcp.enabled`, `oauth.allowedRedirectUris`. */
+export type FixableSetting = 'mcpEnabled' | 'redirectUris';
+
 /** Everything `docsite serve` reads from the runtime config. */
 export interface RuntimeConfig {
   /** The file it came from; undefined for the defaults. */
@@ -88,6 +93,10 @@ export interface RuntimeConfig {
   mcp: { enabled: boolean };
   /** The Ask AI panel of the pages and its endpoint, `POST /_docsite/assistant`. */
   assistant: { enabled: boolean };
+  /** Search analytics: whether signed-in readers' search texts are kept (anonymous readers' and public agents' always are). */
+  analytics: { storeSignedInQueries: boolean };
   oauth: { allowedRedirects: AllowedRedirect[]; tokenLifetimes: TokenLifetimes };
+  /** Owner settings whose value this file fixes (`settings.fixed`): stored values of these are refused and ignored. */
+  fixedSettings: FixableSetting[];
   rateLimits: RateLimitsConfig;
 }

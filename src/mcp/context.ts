@@ -19,7 +19,12 @@ export interface McpContext {
   /** The filesystem as this principal may see it. */
   filesystem: FilesystemRunner;
   feedback: FeedbackSink;
+  /** Told of every search and filesystem call (search analytics): searches with their text and how many sections they found. */
+  onToolCall?(call: ToolCall): void;
 }
+
+/** A counted tool call. */
+export type ToolCall = { role: 'search'; query: string; found: number } | { role: 'filesystem' };
 
 /** A tool's result as MCP returns it: text content, flagged when the call failed. */
 export interface ToolResult {

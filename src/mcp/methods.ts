@@ -45,6 +45,7 @@ export async function callTool(
     case 'search':
       return searchTool(args as unknown as SearchArguments, context);
     case 'filesystem': {
+      context.onToolCall?.({ role: 'filesystem' });
       const { output, isError } = await context.filesystem(String(args.command));
       return textResult(output, isError);
     }

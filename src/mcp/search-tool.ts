@@ -35,6 +35,7 @@ export function searchTool(args: SearchArguments, context: McpContext): ToolResu
     ...(args.language !== undefined ? { language: args.language } : {}),
     ...(args.limit !== undefined ? { limit: args.limit } : {}),
   });
+  context.onToolCall?.({ role: 'search', query: args.query, found: hits.length });
   if (hits.length === 0) return textResult(`No results for "${args.query}". Try other words, or list the pages with the filesystem tool (\`tree / -L 2\`).`);
   let made = markdownOfHits.get(hits);
   if (made?.siteUrl !== context.siteUrl) {

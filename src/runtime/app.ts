@@ -1,16 +1,18 @@
 // The HTTP runtime: composes the routers over one loaded bundle and the state behind the Store.
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import express, { type Express, type Request, type Response } from 'express';
+import express, { Router, type Express, type Request, type Response } from 'express';
 import type { ChatModel } from '../assistant/index.js';
-import { DEFAULT_RUNTIME_CONFIG } from '../config/index.js';
+import { DEFAULT_RUNTIME_CONFIG, type LimiterFailurePolicy, webOriginsOf } from '../config/index.js';
 import { bearerTokenOf, isApiKey, type SiteAuth } from '../auth/index.js';
 import { BUNDLE_PATHS, type LoadedBundle } from '../bundle/index.js';
 import { withoutAskAiButton } from '../render/index.js';
 import { createToolset, type McpContext } from '../mcp/index.js';
 import { ANONYMOUS, type Principal } from '../site/index.js';
-import { memoryRateLimiter } from '../ratelimit/index.js';
-import type { Store } from '../store/index.js';
+import { memoryRateLimiter, type RateLimiter } from '../ratelimit/index.js';
+import { whileMcpIs } from '../settings/index.js';
+import type { CountedTool, Store } from '../store/index.js';
+import { adminRouter, type SettingsDefaults } from './admin/index.js';
 import { assistantAnswers } from './assistant-answers.js';
 import { createFilesystems, type Filesystems } from './filesystems.js';
 import { errorHandler } from './http-error.js';
@@ -36,6 +38,7 @@ import { restApiRoute } from './routes/rest-api-route.js';
 import { searchRoute } from './routes/search-route.js';
 import { siteUrlOf } from './site-url.js';
 import { urlLengthLimit } from './url-limit.js';
+import type { UsageCounter } from './usage-counter.js';
 
 export interface AppOptions {
   bundle: LoadedBundle;
@@ -57,8 +60,10 @@ export interface AppOptions {
   assistantEnabled?: boolean;
   /** Site authentication (`createSiteAuth`); undefined: authentication off, every reader anonymous. */
   auth?: SiteAuth;
-  /** With authentication on: whether the MCP servers are served (runtime config `mcp.enabled`, SPEC.md 4.4). Default true. */
-  mcpEnabled?: boolean;
+  /** Counts searches and MCP tool calls for the dashboard (`usageCounter`); nothing is counted without one. */
+  usage?: UsageCounter;
+  /** Whether signed-in readers' search texts are counted by text too (runtime config `analytics.storeSignedInQueries`). Default false. */
+  storeSignedInQueries?: boolean;
   /** Rate limits (`createRateLimits`); default: the default quotas in this process's memory. */
   rateLimits?: RateLimits;
   /**
@@ -70,7 +75,23 @@ export interface AppOptions {
   playgroundLimits?: PlaygroundLimits;
   /** Which addresses the playground proxy may connect to; default: public ones only. Tests reach their loopback API servers with it. */
   playgroundAddressCheck?: AddressCheck;
+  /** The owner's dashboard at /_docsite/admin; default: owners group `owners`, nothing fixed, the other defaults of the runtime config. */
+  dashboard?: DashboardOptions;
 }
+
+/** The runtime config's part in the owner's dashboard. */
+export interface DashboardOptions {
+  /** With site authentication: the identity provider's group of owners (`authentication.ownersGroup`). */
+  ownersGroup?: string;
+  /** The owner settings' initial values and which the runtime config fixes. */
+  settings?: Partial<SettingsDefaults>;
+  /** Where wrong owner passwords are counted without site authentication (the runtime's limiter); this process's memory when omitted. */
+  limiter?: RateLimiter;
+  onLimiterFailure?: LimiterFailurePolicy;
+}
+
+/** The names an MCP server's search and filesystem tools are limited and counted under (quota names, `CountedTool`s). */
+type ServerTools = Record<'search' | 'filesystem', CountedTool>;
 
 /** SPEC.md 5.1: API keys never open an MCP server; /mcp says so instead of ignoring the key. */
 function refusesApiKey(req: Request, res: Response): boolean {
@@ -88,8 +109,6 @@ function refusesApiKey(req: Request, res: Response): boolean {
 export function createApp(options: AppOptions): Express {
   const { bundle, store, logger, auth } = options;
   const authentication = auth !== undefined;
-  // The MCP switch exists only on sites with authentication; without it /mcp always works (SPEC.md 4.4).
-  const mcpEnabled = !authentication || options.mcpEnabled !== false;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 0);
@@ -97,20 +116,64 @@ export function createApp(options: AppOptions): Express {
     loopbackOnly: options.loopbackOnly,
     ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+    // Browser-based tools at the https hosts of the allowed redirect URIs stored by the owner may call too.
+    ...(auth ? { currentOrigins: () => webOriginsOf(auth.settings.latest().allowedRedirects) } : {}),
   });
   const toolset = createToolset(bundle.manifest);
   const filesystems = options.filesystems ?? createFilesystems(bundle, authentication);
   const projectId = bundle.manifest.site.projectId;
   const rateLimits = options.rateLimits ?? createRateLimits({ limiter: memoryRateLimiter(), config: DEFAULT_RUNTIME_CONFIG.rateLimits, logger });
   const viewOf = (req: Request): ReaderView => readerView(auth ? auth.principalOf(req) : ANONYMOUS, authentication);
-  const mcpContext = (req: Request, principal: Principal): McpContext => ({
+  // Search texts of signed-in readers (and of agents acting for them) are private unless the site says otherwise.
+  const keptText = (principal: Principal, query: string): string | undefined =>
+    principal.kind === 'anonymous' || options.storeSignedInQueries ? query : undefined;
+  const { usage } = options;
+  const mcpContext = (req: Request, principal: Principal, counted: ServerTools): McpContext => ({
     bundle,
     principal,
     authentication,
     siteUrl: siteUrlOf(req, options.siteUrl),
     filesystem: filesystems.forRequest(readerView(principal, authentication)),
     feedback: async ({ path, comment }) => void (await store.addFeedback({ projectId, path, comment, source: 'agent', helpful: false })),
+    ...(usage && {
+      onToolCall: (call) =>
+        usage.record(
+          call.role === 'search'
+            ? { tool: counted.search, search: { query: keptText(principal, call.query), found: call.found } }
+            : { tool: counted.filesystem },
+        ),
+    }),
   });
+
+  /** Discovery and both MCP servers; the public server answers everyone as anonymous, signed in or not, the authenticated one only bearer tokens. */
+  const mcpRoutes = (): Router => {
+    const router = Router();
+    if (auth) router.use(whileMcpIs(true, auth.settings));
+    router.use(discoveryRoute({ bundle, siteUrl: options.siteUrl, authentication, toolset }));
+    const publicTools: ServerTools = { search: 'search', filesystem: 'filesystem' };
+    const publicLimit = mcpLimit(rateLimits, toolset, publicTools, projectId);
+    router.use(
+      '/mcp',
+      mcpRoute({
+        toolset,
+        policy,
+        logger,
+        limit: publicLimit,
+        contextFor: (req, res) => (refusesApiKey(req, res) ? undefined : mcpContext(req, ANONYMOUS, publicTools)),
+      }),
+    );
+    if (auth) {
+      const authedTools: ServerTools = { search: 'authedSearch', filesystem: 'authedFilesystem' };
+      const contextFor = (req: Request, res: Response): McpContext | undefined => {
+        const principal = auth.bearerPrincipalOf(req, res);
+        return principal && mcpContext(req, principal, authedTools);
+      };
+      const limit = mcpLimit(rateLimits, toolset, authedTools, projectId);
+      const admits = (req: Request, res: Response): boolean => auth.bearerPrincipalOf(req, res) !== undefined;
+      router.use('/authed/mcp', auth.resolveBearer, mcpRoute({ toolset, policy, logger, limit, contextFor, admits }));
+    }
+    return router;
+  };
 
   app.use(requestLog(logger), urlLengthLimit, compressResponses);
   app.use(
@@ -128,26 +191,25 @@ export function createApp(options: AppOptions): Express {
     }),
   );
   if (auth) app.use(auth.router);
-  if (mcpEnabled) app.use(discoveryRoute({ bundle, siteUrl: options.siteUrl, authentication, toolset }));
+  const dashboard = options.dashboard ?? {};
+  app.use(
+    adminRouter({
+      store,
+      projectId,
+      siteName: bundle.manifest.site.name,
+      auth,
+      ownersGroup: dashboard.ownersGroup ?? 'owners',
+      settings: { mcpEnabled: true, redirectUris: [], fixed: [], ...dashboard.settings },
+      siteUrl: options.siteUrl,
+      limiter: dashboard.limiter,
+      onLimiterFailure: dashboard.onLimiterFailure,
+    }),
+  );
   const answers = assistantAnswers({ bundle, store, logger, authentication, model: options.assistantModel });
   app.use(restApiRoute({ bundle, store, siteUrl: options.siteUrl, assistantAnswers: answers, rateLimits }));
-  // The public server answers everyone as anonymous, signed in or not; the authenticated one only bearer tokens.
-  const publicLimit = mcpLimit(rateLimits, toolset, { search: 'search', filesystem: 'filesystem' }, projectId);
-  if (mcpEnabled)
-    app.use(
-      '/mcp',
-      mcpRoute({ toolset, policy, logger, limit: publicLimit, contextFor: (req, res) => (refusesApiKey(req, res) ? undefined : mcpContext(req, ANONYMOUS)) }),
-    );
-  if (auth && mcpEnabled) {
-    const contextFor = (req: Request, res: Response): McpContext | undefined => {
-      const principal = auth.bearerPrincipalOf(req, res);
-      return principal && mcpContext(req, principal);
-    };
-    const limit = mcpLimit(rateLimits, toolset, { search: 'authedSearch', filesystem: 'authedFilesystem' }, projectId);
-    const admits = (req: Request, res: Response): boolean => auth.bearerPrincipalOf(req, res) !== undefined;
-    app.use('/authed/mcp', auth.resolveBearer, mcpRoute({ toolset, policy, logger, limit, contextFor, admits }));
-  }
-  if (!mcpEnabled) app.use(mcpOffRoute());
+  // The MCP switch exists only on sites with authentication; without it /mcp always works (SPEC.md 4.4).
+  app.use(mcpRoutes());
+  if (auth) app.use(Router().use(whileMcpIs(false, auth.settings), mcpOffRoute()));
   app.use(
     playgroundRoute({
       bundle,
@@ -157,7 +219,14 @@ export function createApp(options: AppOptions): Express {
       ...(options.playgroundAddressCheck ? { isAllowedAddress: options.playgroundAddressCheck } : {}),
     }),
   );
-  app.use(searchRoute({ bundle, viewOf, rateLimits }));
+  app.use(
+    searchRoute({
+      bundle,
+      viewOf,
+      rateLimits,
+      ...(usage && { onSearch: ({ view, query, found }) => usage.record({ tool: 'readerSearch', search: { query: keptText(view.principal, query), found } }) }),
+    }),
+  );
   const assistantEnabled = options.assistantEnabled !== false;
   app.use(askAiRoute({ enabled: assistantEnabled, answers, viewOf, rateLimits, siteUrl: options.siteUrl, logger }));
   app.use(pageFeedbackRoute({ bundle, store, viewOf, rateLimits, siteUrl: options.siteUrl }));

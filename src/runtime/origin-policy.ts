@@ -7,6 +7,8 @@ export interface OriginPolicyOptions {
   siteUrl?: string;
   /** Extra origins allowed to call from browsers (web-based AI tools), e.g. "https://chat.example.com". */
   allowedOrigins?: readonly string[];
+  /** Origins allowed besides those, as they are now (the https hosts of stored redirect URIs change at run time). */
+  currentOrigins?(): readonly string[];
   /** Whether the server listens on a loopback address only. */
   loopbackOnly: boolean;
 }
@@ -46,7 +48,8 @@ export function originPolicy(options: OriginPolicyOptions): OriginPolicy {
         return false;
       }
       if (LOOPBACK_HOSTS.has(url.hostname === '::1' ? '[::1]' : url.hostname)) return true;
-      if (origins.has(url.origin.toLowerCase())) return true;
+      const wanted = url.origin.toLowerCase();
+      if (origins.has(wanted) || options.currentOrigins?.().some((allowed) => allowed.toLowerCase() === wanted)) return true;
       // The site's own pages (same origin as the request) may call its MCP server.
       return !siteHost && host !== undefined && url.host.toLowerCase() === host.toLowerCase();
     },

@@ -7,6 +7,7 @@ import { readRuntimeConfig, webOriginsOf, type RuntimeConfig } from '../config/i
 import { UsageError } from '../errors.js';
 import { chatModelConfigFromEnv, openAiChatModel } from '../assistant/index.js';
 import { openRateLimiter } from '../ratelimit/index.js';
+import { liveSettings } from '../settings/index.js';
 import { openStore, storeOptionsFor, type Store } from '../store/index.js';
 import { createApp } from './app.js';
 import { createFilesystems } from './filesystems.js';
@@ -14,6 +15,7 @@ import { isLoopback, listen } from './listen.js';
 import { jsonLogger, type Logger, type LogLevel } from './logger.js';
 import { clientAddress, createRateLimits } from './rate-limits.js';
 import { siteUrlOf } from './site-url.js';
+import { usageCounter } from './usage-counter.js';
 
 export interface ServeOptions {
   /** A docs folder (built first when needed) or a bundle folder. */
@@ -48,10 +50,10 @@ export interface RunningServer {
   url: string;
   /** The public MCP server's URL (on `--site-url` when set); it answers only when `mcpEnabled`. */
   mcpUrl: string;
-  /** Whether the MCP servers are served: false only with authentication on and `mcp.enabled: false` (SPEC.md 4.4). */
+  /** Whether the MCP servers were served at start: false only with authentication on and the MCP switch off (SPEC.md 4.4); the owner may switch it later. */
   mcpEnabled: boolean;
   projectId: string;
-  /** The authenticated MCP server's public URL, when site authentication and the MCP server are on. */
+  /** The authenticated MCP server's public URL, when site authentication and the MCP server are on at start. */
   authedMcpUrl: string | undefined;
   bundle: LoadedBundle;
   /** Stops accepting connections, waits for open requests (at most `shutdownTimeoutMs`), closes the store. */
@@ -89,12 +91,17 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
       .ping()
       .catch(() => logger.warn(`Redis for rate limits is unreachable; retrying in the background, meanwhile failing ${config.rateLimits.onLimiterFailure}`));
   const rateLimits = createRateLimits({ limiter, config: config.rateLimits, logger });
+  const settings = liveSettings({
+    store,
+    config,
+    onReadError: (error) => logger.warn('the owner settings cannot be read from the store; the last ones read stay in force', { error: String(error) }),
+  });
   const auth =
     config.authentication &&
     createSiteAuth({
       authentication: config.authentication,
       oauth: config.oauth,
-      mcpEnabled: config.mcp.enabled,
+      settings,
       store,
       siteName: bundle.manifest.site.name,
       logger,
@@ -104,6 +111,11 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
       limiter,
       onLimiterFailure: config.rateLimits.onLimiterFailure,
     });
+  const usage = usageCounter({
+    store,
+    projectId: bundle.manifest.site.projectId,
+    onFlushError: (error) => logger.warn('search and tool counts cannot be added to the store; retrying with the next batch', { error: String(error) }),
+  });
   const allowedOrigins = [...(options.allowedOrigins ?? []), ...webOriginsOf(config.oauth.allowedRedirects)];
   const filesystems = createFilesystems(bundle, Boolean(auth));
   const app = createApp({
@@ -115,18 +127,28 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     allowedOrigins,
     rateLimits,
     filesystems,
-    ...(auth ? { auth, mcpEnabled: config.mcp.enabled } : {}),
+    ...(auth ? { auth } : {}),
     assistantEnabled: config.assistant.enabled,
+    dashboard: {
+      ...(config.authentication ? { ownersGroup: config.authentication.ownersGroup } : {}),
+      settings: { mcpEnabled: config.mcp.enabled, redirectUris: config.oauth.allowedRedirects.map((entry) => entry.entry), fixed: config.fixedSettings },
+      limiter,
+      onLimiterFailure: config.rateLimits.onLimiterFailure,
+    },
+    usage,
+    storeSignedInQueries: config.analytics.storeSignedInQueries,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(modelConfig ? { assistantModel: openAiChatModel(modelConfig) } : {}),
   });
   const listening = await listen(app, host, options.port ?? 3000, logger).catch(async (error: unknown) => {
+    await usage.close();
     await filesystems.close();
     await limiter.close();
     await store.close();
     throw error;
   });
   const url = listening.url;
+  const mcpAtStart = !auth || (await settings.current()).mcpEnabled;
   if (!isLoopback(host) && !siteUrl)
     logger.warn('listening on a non-loopback address without --site-url: any Host header is accepted; set --site-url to the public URL');
   if (auth && !siteUrl)
@@ -134,13 +156,15 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   return {
     url,
     mcpUrl: `${siteUrl ?? url}/mcp`,
-    mcpEnabled: !auth || config.mcp.enabled,
+    mcpEnabled: mcpAtStart,
     projectId: bundle.manifest.site.projectId,
-    authedMcpUrl: auth && config.mcp.enabled ? `${siteUrl ?? url}/authed/mcp` : undefined,
+    authedMcpUrl: auth && mcpAtStart ? `${siteUrl ?? url}/authed/mcp` : undefined,
     bundle,
     async close() {
       logger.info('shutting down: no new connections; waiting for open requests');
       await listening.close(options.shutdownTimeoutMs);
+      // The last counts, once no request can add more.
+      await usage.close();
       await filesystems.close();
       await limiter.close();
       await store.close();

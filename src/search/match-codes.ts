@@ -6,12 +6,13 @@ import type { FieldPostings } from './posting-lists.js';
 /** Bits per term in a match code: one per field, in TEXT_FIELDS order. */
 export const BITS_PER_TERM = TEXT_FIELDS.length;
 /**
- * Queries with more terms have too many codes to count one by one: they are pruned by coverage
- * alone (see term-coverage.ts).
+ * Queries with more terms have too many codes to count one by one: they are pruned section by
+ * section (see section-bounds.ts).
  */
 export const MAX_PRUNED_TERMS = 5;
-/** The field bits of a term outside the page title. */
-export const OWN_FIELDS = ((1 << BITS_PER_TERM) - 1) & ~1;
+/** The field bit of a term in the page title, and those outside it. */
+export const TITLE_BITS = 1 << TEXT_FIELDS.indexOf('title');
+export const OWN_FIELDS = ((1 << BITS_PER_TERM) - 1) & ~TITLE_BITS;
 
 /**
  * Sets bit `BITS_PER_TERM * t + f` of `codes[id]` for every section whose field f matches term
@@ -101,12 +102,23 @@ export interface TermBounds {
 /** How the ranking turns a term's field weights into its worth (before rarity): see rankSections. */
 export type TermWorth = (top: number, sum: number) => number;
 
+/** How the ranking turns what a section matches into its score (see rankSections): what bounds a group's scores. */
+export interface RankBlend {
+  /** Coverage by set of matched terms (bit t for term t): the share of the terms' total rarity. */
+  coverageOf: Float64Array;
+  /**
+   * The score before boost: increasing in each argument, and linear, so that it is the sum of
+   * each term's score alone (coverage and title coverage being sums over terms too).
+   */
+  score(coverage: number, titleCoverage: number, fieldScore: number): number;
+  /** The least and the greatest boost of any section: it multiplies the field score. */
+  boosts: readonly [number, number];
+}
+
 /**
- * The codes whose sections may rank among the best `limit`: sections are ordered by coverage,
- * then score, and every code gives its sections one coverage and bounds of their score. Codes
- * are taken in that order until they hold `limit` sections that may be returned; a code whose
- * sections fall below all of those for sure is left out. `tolerance` is the ranking's: closer
- * values are ties.
+ * The codes whose sections may rank among the best `limit`: every code gives its sections one
+ * coverage, one title coverage and bounds of their field score, so bounds of their score (see
+ * keptGroups). `tolerance` is the ranking's: closer values are ties.
  */
 export function keptCodes(
   counts: CodeCounts,
@@ -114,37 +126,44 @@ export function keptCodes(
   rarities: readonly number[],
   bounds: readonly TermBounds[],
   worth: TermWorth,
+  blend: RankBlend,
   limit: number,
   tolerance: number,
 ): Uint8Array {
-  const total = rarities.reduce((a, b) => a + b, 0);
   const entries: SectionGroup[] = [];
   for (let code = 1; 2 * code < counts.length; code++) {
     const lead = counts[2 * code + 1]!;
     const other = counts[2 * code]!;
     if (lead + other === 0) continue;
-    let coverage = 0;
+    let matched = 0;
+    let titled = 0;
     let own = false;
     let low = 0;
     let high = 0;
     for (let t = 0; t < terms; t++) {
       const fields = fieldsOf(code, t);
       if (fields === 0 || rarities[t] === 0) continue;
-      coverage += rarities[t]! / total;
+      matched |= 1 << t;
+      if ((fields & TITLE_BITS) !== 0) titled |= 1 << t;
       own ||= (fields & OWN_FIELDS) !== 0;
       low += rarities[t]! * worthOf(fields, bounds[t]!.low, worth);
       high += rarities[t]! * worthOf(fields, bounds[t]!.high, worth);
     }
-    if (coverage === 0) continue;
-    entries.push({ code, coverage, low, high, returnable: lead + (own ? other : 0) });
+    if (matched === 0) continue;
+    const [coverage, titleCoverage] = [blend.coverageOf[matched]!, blend.coverageOf[titled]!];
+    entries.push({
+      code,
+      low: blend.score(coverage, titleCoverage, low * blend.boosts[0]),
+      high: blend.score(coverage, titleCoverage, high * blend.boosts[1]),
+      returnable: lead + (own ? other : 0),
+    });
   }
   return keptGroups(entries, counts.length >> 1, limit, tolerance);
 }
 
-/** Sections that share a code (or a coverage key, see term-coverage.ts): their coverage, bounds of their score, and how many may be returned. */
-export interface SectionGroup {
+/** Sections that share a code: bounds of their score, and how many may be returned. */
+interface SectionGroup {
   code: number;
-  coverage: number;
   low: number;
   high: number;
   returnable: number;
@@ -152,13 +171,14 @@ export interface SectionGroup {
 
 /**
  * The groups whose sections may rank among the best `limit`, as 1 at their code in a table of
- * `size`: groups are taken by coverage, then score, until they hold `limit` sections that may be
- * returned, and a group whose sections fall below all of those for sure is left out.
+ * `size`: groups are taken by the low bound of their scores until they hold `limit` sections that
+ * may be returned; the last one's low bound is then a score `limit` sections reach, and a group
+ * whose high bound is below it is left out.
  */
-export function keptGroups(entries: SectionGroup[], size: number, limit: number, tolerance: number): Uint8Array {
-  entries.sort((a, b) => b.coverage - a.coverage || b.low - a.low);
-
-  // The first groups holding `limit` returnable sections; the last of them sets the bar.
+function keptGroups(entries: SectionGroup[], size: number, limit: number, tolerance: number): Uint8Array {
+  entries.sort((a, b) => b.low - a.low);
+  const kept = new Uint8Array(size);
+  if (entries.length === 0) return kept;
   let held = 0;
   let last = entries.length - 1;
   for (let i = 0; i < entries.length; i++) {
@@ -168,16 +188,8 @@ export function keptGroups(entries: SectionGroup[], size: number, limit: number,
       break;
     }
   }
-  const kept = new Uint8Array(size);
-  if (entries.length === 0) return kept;
-  const bar = entries[last]!;
-  // The lowest score bound among the held groups that tie with the bar's coverage.
-  let barLow = Infinity;
-  for (let i = 0; i <= last; i++) if (Math.abs(entries[i]!.coverage - bar.coverage) <= tolerance) barLow = Math.min(barLow, entries[i]!.low);
-  for (const entry of entries) {
-    const below = entry.coverage < bar.coverage - tolerance || (Math.abs(entry.coverage - bar.coverage) <= tolerance && entry.high < barLow - tolerance);
-    if (!below) kept[entry.code] = 1;
-  }
+  const bar = entries[last]!.low;
+  for (const entry of entries) if (entry.high >= bar - tolerance) kept[entry.code] = 1;
   return kept;
 }
 
@@ -195,7 +207,7 @@ function fieldsOf(code: number, t: number): number {
 }
 
 /** A term's worth when it matches the fields in `fields`, each at `weights[f]`. */
-function worthOf(fields: number, weights: readonly number[], worth: TermWorth): number {
+export function worthOf(fields: number, weights: readonly number[], worth: TermWorth): number {
   let top = 0;
   let sum = 0;
   for (let f = 0; f < BITS_PER_TERM; f++) {

@@ -1,4 +1,5 @@
-// Ranks sections for a query: term lookups per field, weighted by field and rarity, all terms first.
+// Ranks sections for a query: one score blending how much of the query a section covers, how much
+// of it its page title covers, and its matches weighted by field and rarity.
 import { TEXT_FIELDS, type TextField } from './flex-document.js';
 import {
   codeCountsBuffer,
@@ -10,25 +11,36 @@ import {
   sectionsKept,
   sectionsOfCodes,
   sectionsWithBit,
+  type RankBlend,
   type TermBounds,
 } from './match-codes.js';
 import type { PostingLists } from './posting-lists.js';
 import { MATCH_WEIGHTS, MAX_QUERY_TERMS, type QueryTerm } from './query-terms.js';
 import { commonIds, withoutIds } from './sorted-ids.js';
 import type { SectionMask } from './tag-mask.js';
-import { countCoverage, keptByCoverage } from './term-coverage.js';
+import { countTerms, keptByBounds } from './section-bounds.js';
 
 /** How much a match in each field counts: a title beats a heading, a heading beats body text. */
 export const FIELD_WEIGHTS: Readonly<Record<TextField, number>> = { title: 10, heading: 5, text: 1 };
 /** Share of a term's other field matches added to its best one (title and body beats title alone). */
 export const EXTRA_FIELD_FACTOR = 0.2;
+/**
+ * What covering the whole query adds to a section's score, on the scale where matching every
+ * term in the title gives 1 (see rankBlend). As much as a title match: a section with every word
+ * usually beats one with some of them in its title, but not always. The page about the topic,
+ * whose title holds the rare words of a question, beats a generic page that happens to hold every
+ * word ("custom domain" in the title against "set", "custom", "domain", "docs" in a long guide).
+ */
+export const COVERAGE_WEIGHT = 1;
+/** What a page title covering the whole query adds besides: "page views api" finds "Get page views". */
+export const TITLE_COVERAGE_WEIGHT = 0.5;
 
 /** What ranking needs of an index. */
 export interface RankingInput {
   postings: PostingLists;
   /** 1 for the first section of each page: it alone answers a match on the page title only. */
   leads: Uint8Array;
-  /** Per section, its page's `boost`, which multiplies its score; null when no page sets one. */
+  /** Per section, what multiplies its field score (from its page's `boost`); null when no page sets one. */
   boosts: Float64Array | null;
   /** Per-section working arrays, reused query after query (see RankingScratch). */
   scratch: RankingScratch;
@@ -41,6 +53,8 @@ export interface RankingInput {
  * several arrays it took three times as long as with the four bytes of a section side by side.
  */
 const WEIGHT_SCALE = 10;
+/** The position of the page title in TEXT_FIELDS (and in match codes). */
+const TITLE_FIELD = TEXT_FIELDS.indexOf('title');
 /** Bytes per section in RankingScratch.term, and what each holds. */
 const STRIDE = 4;
 const FIELD = 0;
@@ -71,14 +85,17 @@ export class RankingScratch {
    */
   readonly term: Uint8Array;
   // Per section, over the whole query: bit t set when term t matched (so coverage is a table
-  // lookup), 1 when a term matched outside the page title, and the score.
+  // lookup), the same for matches in the page title, 1 when a term matched outside the page
+  // title, and the sum of the terms' field scores.
   readonly matched: Uint16Array;
+  readonly titled: Uint16Array;
   readonly ownMatch: Uint8Array;
   readonly score: Float64Array;
   /** Per section, which fields each term matches (see markMatches); zero between queries. */
   readonly codes: Int32Array;
-  /** Per section, its coverage key on a query of more terms than MAX_PRUNED_TERMS (see countCoverage). */
+  /** Per section, 1 when kept on a query of more terms than MAX_PRUNED_TERMS, and the high bound of its score (see keptByBounds). */
   readonly keys: Int32Array;
+  readonly upper: Float64Array;
   /** Sections per match code, counted anew by each query (see countMatches). */
   readonly codeCounts = codeCountsBuffer();
   /** 1 for every section: the mask of a query that filters nothing. */
@@ -93,6 +110,7 @@ export class RankingScratch {
   constructor(size: number) {
     this.term = new Uint8Array(size * STRIDE);
     this.matched = new Uint16Array(size);
+    this.titled = new Uint16Array(size);
     this.ownMatch = new Uint8Array(size);
     this.score = new Float64Array(size);
     this.codes = new Int32Array(size);
@@ -100,6 +118,7 @@ export class RankingScratch {
     this.candidates = new Int32Array(size);
     this.termMatches = new Int32Array(size);
     this.keys = new Int32Array(size);
+    this.upper = new Float64Array(size);
     this.keptSections = new Int32Array(size);
     this.pending = new Int32Array(size);
     this.common = new Int32Array(size);
@@ -109,21 +128,21 @@ export class RankingScratch {
 /** A section worth returning, with what orders it. */
 export interface RankedSection {
   id: number;
-  /** Share of the query's weight (rarer terms weigh more) that the section matches, 0..1. */
-  coverage: number;
   score: number;
 }
 
 /**
- * The `limit` best allowed sections matching at least one term: by coverage (so matching all
- * words beats matching some), then by score (per term: the best field weight plus a little for
- * the other fields that match, times the term's rarity), then introductions first, then index
- * order, among the sections `mask` allows. A section matching only through its page title is left out
- * unless it is the page's first section, so a title match gives one hit, not one per section.
+ * The `limit` best allowed sections matching at least one term, among the sections `mask`
+ * allows: by score, then introductions first, then index order. The score (see RankBlend) adds
+ * the share of the query's weight the section matches (rarer terms weigh more), the share its page
+ * title matches, and per term its best field weight plus a little for the other fields that
+ * match, times the term's rarity; the page's boost multiplies it. A section matching only through
+ * its page title is left out unless it is the page's first section, so a title match gives one
+ * hit, not one per section.
  */
 export function rankSections(input: RankingInput, terms: readonly QueryTerm[], { allowed, visible }: SectionMask, limit: number): RankedSection[] {
   const { postings, leads, scratch } = input;
-  const { term, matched, ownMatch, score, codes, candidates, termMatches, keptSections, pending, common } = scratch;
+  const { term, matched, titled, ownMatch, score, codes, candidates, termMatches, keptSections, pending, common } = scratch;
   let candidateCount = 0;
 
   // First which fields each term matches where: that gives every term's rarity, and which
@@ -132,27 +151,29 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
   markMatches(termPostings, codes);
   const allow = allowed ?? scratch.everySection;
   const wide = terms.length > MAX_PRUNED_TERMS;
-  const { matching, counts } = wide
-    ? countCoverage(codes, terms.length, leads, allow, scratch.keys, scratch.codeCounts)
-    : countMatches(codes, terms.length, leads, allow, scratch.codeCounts);
+  const narrow = wide ? null : countMatches(codes, terms.length, leads, allow, scratch.codeCounts);
+  const matching = narrow ? narrow.matching : countTerms(codes, terms.length, leads, allow);
   const rarities = matching.map((m) => (m === 0 ? 0 : Math.log(1 + visible / m)));
-  const kept = wide
-    ? keptByCoverage(counts, rarities, limit, TIE_TOLERANCE)
-    : keptCodes(
-        counts,
-        terms.length,
-        rarities,
-        terms.map((t) => termBounds(t, input.boosts)),
-        termWorth,
-        limit,
-        TIE_TOLERANCE,
-      );
-  // What `kept` is indexed by, per section: its code, or on a query pruned by coverage its key.
-  const keys = wide ? scratch.keys : codes;
+  const blend = rankBlend(rarities, input.boosts);
+  const bounds = terms.map(termBounds);
+  // Per section, what `kept` is indexed by: its code, or on a wide query 1 when kept (see keptByBounds).
+  let kept: Uint8Array;
+  let keys: Int32Array;
+  let keptCount: number;
   // When few sections are kept (a common query keeps a few hundred of the tens of thousands its
   // lists hold), the walk looks them up in the posting lists instead of reading every list whole.
   const longest = Math.max(0, ...termPostings.flat(2).map((ids) => ids.length));
-  const keptCount = sectionsKept(counts, kept) * LOOKUP_RATIO >= longest ? -1 : sectionsOfCodes(keys, kept, allow, keptSections);
+  if (narrow) {
+    kept = keptCodes(narrow.counts, terms.length, rarities, bounds, termWorth, blend, limit, TIE_TOLERANCE);
+    keys = codes;
+    keptCount = sectionsKept(narrow.counts, kept) * LOOKUP_RATIO >= longest ? -1 : sectionsOfCodes(keys, kept, allow, keptSections);
+  } else {
+    const boundsInput = { rarities, bounds, worth: termWorth, blend, leads, allow, keys: scratch.keys, out: keptSections, upper: scratch.upper };
+    kept = KEPT_KEY;
+    keys = scratch.keys;
+    keptCount = keptByBounds(codes, boundsInput, limit, TIE_TOLERANCE);
+    if (keptCount * LOOKUP_RATIO >= longest) keptCount = -1;
+  }
 
   // Plain loops, not forEach: counters a closure updates live in memory, not in registers.
   for (let t = 0; t < terms.length; t++) {
@@ -198,11 +219,13 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
       }
     }
     const bit = 1 << t;
+    const titleBit = matchBit(t, TITLE_FIELD);
     for (let i = 0; i < termCount; i++) {
       const id = termMatches[i]!;
       const at = id * STRIDE;
       if (matched[id] === 0) candidates[candidateCount++] = id;
       matched[id]! |= bit;
+      if ((codes[id]! & titleBit) !== 0) titled[id]! |= bit;
       ownMatch[id]! |= term[at + OWN]!;
       score[id]! += termWorth(term[at + TOP]!, term[at + SUM]!) * rarity;
       term[at + FIELD] = 0;
@@ -213,36 +236,46 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
   }
   codes.fill(0);
 
-  return bestSections(input, candidates.subarray(0, candidateCount), coverageTable(rarities), limit);
+  return bestSections(input, candidates.subarray(0, candidateCount), blend, limit);
 }
 
 /**
  * The `limit` best of `candidates` in order, clearing their entries of the scratch arrays;
- * `coverageOf` gives the coverage of a set of matched terms.
+ * `blend` turns what a section matched into its score.
  */
-function bestSections({ leads, boosts, scratch }: RankingInput, candidates: Int32Array, coverageOf: Float64Array, limit: number): RankedSection[] {
-  const { matched, ownMatch, score } = scratch;
+function bestSections({ leads, boosts, scratch }: RankingInput, candidates: Int32Array, blend: RankBlend, limit: number): RankedSection[] {
+  const { matched, titled, ownMatch, score } = scratch;
+  const { coverageOf } = blend;
   // Keep the best `limit` in order: cheaper than sorting every candidate of a common word.
   const best: RankedSection[] = [];
-  // Coverage of the last kept section once `limit` are kept: most candidates fall clearly below it.
-  let floor = -Infinity;
   for (let i = 0; i < candidates.length; i++) {
     const id = candidates[i]!;
     const own = ownMatch[id];
-    const coverage = coverageOf[matched[id]!]!;
-    const sectionScore = boosts ? score[id]! * boosts[id]! : score[id]!;
+    const sectionScore = blend.score(coverageOf[matched[id]!]!, coverageOf[titled[id]!]!, boosts ? score[id]! * boosts[id]! : score[id]!);
     matched[id] = 0;
+    titled[id] = 0;
     ownMatch[id] = 0;
     score[id] = 0;
-    if ((own === 0 && leads[id] === 0) || coverage < floor - TIE_TOLERANCE) continue;
-    if (best.length === limit && compareRanked(id, coverage, sectionScore, best[limit - 1]!, leads) >= 0) continue;
+    if (own === 0 && leads[id] === 0) continue;
+    if (best.length === limit && compareRanked(id, sectionScore, best[limit - 1]!, leads) >= 0) continue;
     let at = best.length;
-    while (at > 0 && compareRanked(id, coverage, sectionScore, best[at - 1]!, leads) < 0) at--;
-    best.splice(at, 0, { id, coverage, score: sectionScore });
+    while (at > 0 && compareRanked(id, sectionScore, best[at - 1]!, leads) < 0) at--;
+    best.splice(at, 0, { id, score: sectionScore });
     if (best.length > limit) best.pop();
-    if (best.length === limit) floor = best[limit - 1]!.coverage;
   }
   return best;
+}
+
+/** The blend of a query whose terms have `rarities`, on an index whose sections have `boosts`. */
+function rankBlend(rarities: readonly number[], boosts: Float64Array | null): RankBlend {
+  const total = rarities.reduce((a, b) => a + b, 0);
+  // Field scores on the scale of coverage: every term matched in the title alone gives 1.
+  const fieldScale = total === 0 ? 0 : 1 / (total * FIELD_WEIGHTS.title);
+  return {
+    coverageOf: coverageTable(rarities, total),
+    score: (coverage, titleCoverage, fieldScore) => COVERAGE_WEIGHT * coverage + TITLE_COVERAGE_WEIGHT * titleCoverage + fieldScore * fieldScale,
+    boosts: boosts ? boostRange(boosts) : [1, 1],
+  };
 }
 
 /** A term's worth in a section (before rarity) from its field weights: the best, plus a little of the others. */
@@ -255,15 +288,11 @@ function scaledWeight(field: TextField, match: number): number {
   return Math.round(FIELD_WEIGHTS[field] * match * WEIGHT_SCALE);
 }
 
-/**
- * The weights a term's match in each field may have, at its worst and its best word, times the
- * least and the greatest boost (a term's worth is linear in its weights).
- */
-function termBounds({ words }: QueryTerm, boosts: Float64Array | null): TermBounds {
+/** The weights a term's match in each field may have, at its worst and its best word. */
+function termBounds({ words }: QueryTerm): TermBounds {
   const matches = words.map((w) => w.weight);
   const [worst, best] = [Math.min(...matches), Math.max(...matches)];
-  const [least, most] = boosts ? boostRange(boosts) : [1, 1];
-  return { low: TEXT_FIELDS.map((f) => scaledWeight(f, worst) * least), high: TEXT_FIELDS.map((f) => scaledWeight(f, best) * most) };
+  return { low: TEXT_FIELDS.map((f) => scaledWeight(f, worst)), high: TEXT_FIELDS.map((f) => scaledWeight(f, best)) };
 }
 
 const boostRanges = new WeakMap<Float64Array, [number, number]>();
@@ -280,21 +309,23 @@ function boostRange(boosts: Float64Array): [number, number] {
   return range;
 }
 
-/** Coverage by set of matched terms (bit t for term t): the share of the terms' total rarity. */
-function coverageTable(rarities: readonly number[]): Float64Array {
-  const total = rarities.reduce((a, b) => a + b, 0);
+/** Coverage by set of matched terms (bit t for term t): the share of the terms' total `rarities`. */
+function coverageTable(rarities: readonly number[], total: number): Float64Array {
   const table = new Float64Array(1 << rarities.length);
   for (let set = 1; set < table.length; set++) {
     const t = 31 - Math.clz32(set);
-    table[set] = table[set & ~(1 << t)]! + rarities[t]! / total;
+    table[set] = table[set & ~(1 << t)]! + (total === 0 ? 0 : rarities[t]! / total);
   }
   return table;
 }
 
-/** Negative when section `id` (with `coverage` and `score`) ranks before `b`. Floating-point noise counts as a tie. */
-function compareRanked(id: number, coverage: number, score: number, b: RankedSection, leads: Uint8Array): number {
-  return compareDesc(coverage, b.coverage) || compareDesc(score, b.score) || leads[b.id]! - leads[id]! || id - b.id;
+/** Negative when section `id` (with `score`) ranks before `b`. Floating-point noise counts as a tie. */
+function compareRanked(id: number, score: number, b: RankedSection, leads: Uint8Array): number {
+  return compareDesc(score, b.score) || leads[b.id]! - leads[id]! || id - b.id;
 }
+
+/** `kept` of a wide query: its keys are 1 for the kept sections. */
+const KEPT_KEY = Uint8Array.of(0, 1);
 
 /** A posting list is searched for the kept sections when it is this many times longer than their list, else read whole. */
 const LOOKUP_RATIO = 8;

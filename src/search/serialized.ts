@@ -2,7 +2,7 @@
 /** Identifies the file's contents. */
 export const INDEX_FORMAT = 'docsite-search-index';
 /** Bumped whenever the layout below or the FlexSearch options change. */
-export const INDEX_FORMAT_VERSION = 2;
+export const INDEX_FORMAT_VERSION = 3;
 
 /** A page that has sections in the index. */
 export interface SerializedPage {

@@ -66,14 +66,21 @@ export class Vocabulary {
 }
 
 /**
+ * Rows of the distance table, reused call after call: a typo lookup measures thousands of
+ * words, and three arrays per word were most of its cost. Grown to the longest word seen.
+ */
+let rows = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
+
+/**
  * The optimal string alignment distance between `a` and `b` (edits, a swap of two neighbours
  * counting as one), or `bound + 1` as soon as it must exceed `bound`.
  */
 function typoDistance(a: string, b: string, bound: number): number {
-  let before = new Array<number>(b.length + 1).fill(0);
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  if (rows[0]!.length <= b.length) rows = rows.map(() => new Int32Array(2 * (b.length + 1)));
+  // Rows i - 2, i - 1 and i, rotated as i grows.
+  let [before, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const current = new Array<number>(b.length + 1).fill(0);
     current[0] = i;
     let rowBest = i;
     for (let j = 1; j <= b.length; j++) {
@@ -84,8 +91,7 @@ function typoDistance(a: string, b: string, bound: number): number {
       rowBest = Math.min(rowBest, d);
     }
     if (rowBest > bound) return bound + 1;
-    before = previous;
-    previous = current;
+    [before, previous, current] = [previous, current, before];
   }
   return Math.min(previous[b.length]!, bound + 1);
 }

@@ -1,8 +1,8 @@
 // Dashboard reads over the conversation rollups: per-day series and top lists for a date range.
-import { DAY_MS } from './conversation-rollups.js';
+import { DAY_MS, firstDayOf } from './conversation-rollups.js';
 import { StoreInputError } from './errors.js';
 import { checkedLimit } from './keyset.js';
-import type { SqlSession, SqlValue } from './sql.js';
+import type { SqlSession } from './sql.js';
 
 /** Longest range one analytics read may cover, in days: bounds the rollup rows it reads. */
 export const ANALYTICS_MAX_DAYS = 366;
@@ -60,7 +60,7 @@ function dayNumber(text: string, name: string): number {
 }
 
 /** The range as inclusive day numbers, checked. */
-function daysOf(range: AnalyticsRange): [number, number] {
+export function daysOf(range: AnalyticsRange): [number, number] {
   const from = dayNumber(range.from, 'from');
   const to = dayNumber(range.to, 'to');
   if (to < from) throw new StoreInputError('to must not be before from');
@@ -69,11 +69,10 @@ function daysOf(range: AnalyticsRange): [number, number] {
 }
 
 /** Sums `conversations` of `table` per `column` over the range, most first. SUM is a string on PostgreSQL (numeric). */
-async function topOf(db: SqlSession, table: string, column: string, request: TopRequest, extra: [string, SqlValue][] = []): Promise<[string, number][]> {
+async function topOf(db: SqlSession, table: string, column: string, request: TopRequest): Promise<[string, number][]> {
   const [from, to] = daysOf(request);
-  const where = ['project_id = ?', 'day BETWEEN ? AND ?', ...extra.map(([c]) => `${c} = ?`)];
-  const sql = `SELECT ${column} AS k, SUM(conversations) AS n FROM ${table} WHERE ${where.join(' AND ')} GROUP BY ${column} ORDER BY n DESC, k LIMIT ?`;
-  const rows = await db.all<{ k: string; n: number | string }>(sql, [request.projectId, from, to, ...extra.map(([, v]) => v), checkedLimit(request.limit)]);
+  const sql = `SELECT ${column} AS k, SUM(conversations) AS n FROM ${table} WHERE project_id = ? AND day BETWEEN ? AND ? GROUP BY ${column} ORDER BY n DESC, k LIMIT ?`;
+  const rows = await db.all<{ k: string; n: number | string }>(sql, [request.projectId, from, to, checkedLimit(request.limit)]);
   return rows.map((row) => [row.k, Number(row.n)]);
 }
 
@@ -95,9 +94,30 @@ export function assistantAnalyticsStore(db: SqlSession): AssistantAnalyticsStore
     },
 
     async topQuestions(request) {
-      const extra: [string, SqlValue][] = request.unanswered ? [['resolution_status', 'unanswered']] : [];
-      const rows = await topOf(db, 'question_days', 'question', request, extra);
-      return rows.map(([question, conversations]) => ({ question, conversations }));
+      const [from, to] = daysOf(request);
+      const status = request.unanswered ? " AND resolution_status = 'unanswered'" : '';
+      // Whole ISO weeks of the range from the weekly rollup, the days before and after them from the daily one: exact, and a 30-day range reads 4 weeks and at most 12 days.
+      const firstWeek = Math.ceil((from + 3) / 7);
+      const lastWeek = Math.floor((to - 3) / 7);
+      const weeks = firstWeek <= lastWeek;
+      const days = (lo: number, hi: number) => ({
+        sql: `SELECT question, conversations FROM question_days WHERE project_id = ? AND day BETWEEN ? AND ?${status}`,
+        params: [request.projectId, lo, hi],
+      });
+      const parts = weeks
+        ? [
+            days(from, firstDayOf(firstWeek) - 1),
+            {
+              sql: `SELECT question, conversations FROM question_weeks WHERE project_id = ? AND week BETWEEN ? AND ?${status}`,
+              params: [request.projectId, firstWeek, lastWeek],
+            },
+            days(firstDayOf(lastWeek) + 7, to),
+          ]
+        : [days(from, to)];
+      const sql = `SELECT question AS k, SUM(conversations) AS n FROM (${parts.map((part) => part.sql).join(' UNION ALL ')}) AS parts
+        GROUP BY question ORDER BY n DESC, k LIMIT ?`;
+      const rows = await db.all<{ k: string; n: number | string }>(sql, [...parts.flatMap((part) => part.params), checkedLimit(request.limit)]);
+      return rows.map((row) => ({ question: row.k, conversations: Number(row.n) }));
     },
 
     async conversationsByCategory(request) {

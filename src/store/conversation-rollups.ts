@@ -32,8 +32,21 @@ interface Rollup {
   keyOf(row: RollupInput, day: number): SqlValue[];
 }
 
-/** NULL category and page are counted under '' (primary key columns cannot be NULL). */
-const ROLLUPS: readonly Rollup[] = [
+/**
+ * The ISO week (Monday to Sunday) of a UTC day number, counted from the week of 1970-01-01 (a
+ * Thursday): week `w` holds days `7w - 3` to `7w + 3`.
+ */
+export function weekOf(day: number): number {
+  return Math.floor((day + 3) / 7);
+}
+
+/** The first day number of week `week`. */
+export function firstDayOf(week: number): number {
+  return week * 7 - 3;
+}
+
+/** NULL category and page are counted under '' (primary key columns cannot be NULL). Migration 5 made these. */
+const DAILY_ROLLUPS: readonly Rollup[] = [
   {
     table: 'conversation_days',
     key: ['project_id', 'day', 'query_category', 'resolution_status'],
@@ -51,13 +64,23 @@ const ROLLUPS: readonly Rollup[] = [
   },
 ];
 
+/** Every rollup: the daily ones, and questions per ISO week (migration 9), which top-question reads take whole weeks from. */
+const ROLLUPS: readonly Rollup[] = [
+  ...DAILY_ROLLUPS,
+  {
+    table: 'question_weeks',
+    key: ['project_id', 'week', 'question', 'resolution_status'],
+    keyOf: (row, day) => [row.projectId, weekOf(day), normaliseQuestion(row.query), row.resolutionStatus],
+  },
+];
+
 /**
  * Adds `rows` to every rollup; call it in the transaction that inserts them. Counts are summed
  * in memory first (one statement may not touch a key twice in PostgreSQL) and written in key
  * order, so concurrent writers lock rollup rows in the same order and cannot deadlock.
  */
-export async function addToRollups(tx: SqlSession, rows: readonly RollupInput[]): Promise<void> {
-  for (const rollup of ROLLUPS) {
+export async function addToRollups(tx: SqlSession, rows: readonly RollupInput[], rollups: readonly Rollup[] = ROLLUPS): Promise<void> {
+  for (const rollup of rollups) {
     const counts = new Map<string, { key: SqlValue[]; n: number }>();
     for (const row of rows) {
       const key = rollup.keyOf(row, Math.floor(row.createdMs / DAY_MS));
@@ -75,7 +98,10 @@ export async function addToRollups(tx: SqlSession, rows: readonly RollupInput[])
 /** Rows read per step when the migration counts conversations stored before the rollups existed. */
 const BACKFILL_BATCH = 5000;
 
-/** Counts every stored conversation into the (empty) rollups, in primary-key order, a batch at a time. */
+/**
+ * Counts every stored conversation into the (empty) daily rollups, in primary-key order, a batch
+ * at a time: migration 5's backfill, so only the tables it made (a later migration fills its own).
+ */
 export async function backfillRollups(tx: SqlSession): Promise<void> {
   let after: [string, string] | undefined;
   for (;;) {
@@ -103,8 +129,18 @@ export async function backfillRollups(tx: SqlSession): Promise<void> {
         pageUrl: row.page_url,
         resolutionStatus: row.resolution_status,
       })),
+      DAILY_ROLLUPS,
     );
     const last = rows.at(-1)!;
     after = [last.project_id, last.id];
   }
+}
+
+/** Fills the (empty) weekly question rollup from the daily one: migration 9's backfill. `(day + 3) / 7` is `weekOf` (integer division, days ≥ 0). */
+export async function backfillQuestionWeeks(tx: SqlSession): Promise<void> {
+  await tx.run(
+    `INSERT INTO question_weeks (project_id, week, question, resolution_status, conversations)
+     SELECT project_id, (day + 3) / 7, question, resolution_status, SUM(conversations) FROM question_days
+     GROUP BY project_id, (day + 3) / 7, question, resolution_status`,
+  );
 }

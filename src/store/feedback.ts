@@ -1,6 +1,7 @@
 // Page feedback from the MCP submit_feedback tool and the site's widget, listed like conversations.
 import { insertRows } from './batch-insert.js';
 import { isoOf, type Clock } from './clock.js';
+import { StoreInputError } from './errors.js';
 import { canonicalUlid, newRowId } from './ids.js';
 import { checkedLimit, keysetPage, millis } from './keyset.js';
 import type { SqlDriver, SqlValue } from './sql.js';
@@ -75,14 +76,18 @@ export interface FeedbackStore {
    * Counts raw rows of the range: feedback is orders of magnitude rarer than conversations.
    */
   feedbackByPage(options: { projectId: string; dateFrom: Date; dateTo: Date; limit: number }): Promise<PageFeedbackCount[]>;
-  /** Moves feedback to another triage state; false when no such feedback exists in the project. */
-  setFeedbackStatus(update: { projectId: string; id: string; status: FeedbackStatus }): Promise<boolean>;
+  /** Moves feedback to another triage state, recording who did and when; false when no such feedback exists in the project. */
+  setFeedbackStatus(update: { projectId: string; id: string; status: FeedbackStatus; changedBy: string }): Promise<boolean>;
+  /** Who last changed the status of a piece of feedback, and when; undefined when no one has or there is no such feedback. */
+  feedbackStatusChange(key: { projectId: string; id: string }): Promise<{ status: FeedbackStatus; changedBy: string; changedAt: string } | undefined>;
   /**
    * Adds the comment a reader wrote after answering: only to widget feedback recorded at or after
    * `since` that has no comment yet, so it can do no more than a new answer could. False otherwise.
    */
   addFeedbackComment(update: { projectId: string; id: string; comment: string; since: Date }): Promise<boolean>;
 }
+
+const STATUSES: ReadonlySet<FeedbackStatus> = new Set(['open', 'resolved', 'dismissed']);
 
 const COLUMNS = ['project_id', 'id', 'created_ms', 'path', 'comment', 'source', 'status', 'helpful'];
 
@@ -143,10 +148,20 @@ export function feedbackStore(db: SqlDriver, clock: Clock): FeedbackStore {
       return rows.map((row) => ({ path: row.path, helpful: Number(row.yes), notHelpful: Number(row.no), agent: Number(row.agent) }));
     },
 
-    async setFeedbackStatus({ projectId, id, status }) {
+    async setFeedbackStatus({ projectId, id, status, changedBy }) {
       const ulid = canonicalUlid(id);
       if (!ulid) return false;
-      return (await db.run('UPDATE feedback SET status = ? WHERE project_id = ? AND id = ?', [status, projectId, ulid])) > 0;
+      if (!STATUSES.has(status)) throw new StoreInputError(`status must be one of ${[...STATUSES].join(', ')}`);
+      const sql = 'UPDATE feedback SET status = ?, status_changed_ms = ?, status_changed_by = ? WHERE project_id = ? AND id = ?';
+      return (await db.run(sql, [status, clock(), changedBy, projectId, ulid])) > 0;
+    },
+
+    async feedbackStatusChange({ projectId, id }) {
+      const ulid = canonicalUlid(id);
+      if (!ulid) return undefined;
+      const sql = 'SELECT status, status_changed_ms, status_changed_by FROM feedback WHERE project_id = ? AND id = ? AND status_changed_by IS NOT NULL';
+      const [row] = await db.all<{ status: FeedbackStatus; status_changed_ms: number; status_changed_by: string }>(sql, [projectId, ulid]);
+      return row && { status: row.status, changedBy: row.status_changed_by, changedAt: isoOf(Number(row.status_changed_ms)) };
     },
 
     async addFeedbackComment({ projectId, id, comment, since }) {

@@ -24,7 +24,15 @@ export {
   type QuestionCount,
   type TopRequest,
 } from './assistant-analytics.js';
-export { normaliseQuestion, QUESTION_MAX_CHARS } from './conversation-rollups.js';
+export { DAY_MS, normaliseQuestion, QUESTION_MAX_CHARS } from './conversation-rollups.js';
+export {
+  COUNTED_TOOLS,
+  type CountedTool,
+  type SearchAnalyticsStore,
+  type SearchCount,
+  type ToolDayCount,
+  type UsageBatch,
+} from './search-analytics.js';
 export type { Feedback, FeedbackPage, PageFeedbackCount, FeedbackSource, FeedbackStatus, FeedbackStore, ListFeedbackOptions, NewFeedback } from './feedback.js';
 export { API_KEY_PREFIX, LAST_USED_RESOLUTION_MS, type ApiKey, type ApiKeyKind, type ApiKeyStore, type CreatedApiKey } from './api-keys.js';
 export type {
@@ -43,3 +51,4 @@ export type { IdentityProviderKind, OAuthSubject } from './subjects.js';
 export { canonicalUsername, type User, type UserStore } from './users.js';
 export type { CreatedSession, NewSession, Session, SessionStore } from './sessions.js';
 export { SETTING_NAMES, type SettingName, type SettingsStore, type StoredSettings } from './settings.js';
+export type { AdminAction, AdminActionStore } from './admin-actions.js';

@@ -1,5 +1,5 @@
 // The schema, as an ordered list of versioned migrations written once for both engines.
-import { backfillRollups } from './conversation-rollups.js';
+import { backfillQuestionWeeks, backfillRollups } from './conversation-rollups.js';
 import type { Dialect, SqlSession } from './sql.js';
 
 /** One schema change. Applied migrations are never edited: change the schema by appending one. */
@@ -187,5 +187,71 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX feedback_by_path ON feedback (project_id, path, created_ms DESC, id DESC)`,
     ],
     backfill: backfillRollups,
+  },
+  {
+    version: 6,
+    name: 'the audit log of dashboard actions',
+    statements: () => [
+      `CREATE TABLE admin_actions (
+        id TEXT PRIMARY KEY,
+        at_ms BIGINT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        detail TEXT NOT NULL
+      )`,
+      `CREATE INDEX admin_actions_by_time ON admin_actions (at_ms DESC, id DESC)`,
+    ],
+  },
+  {
+    version: 7,
+    name: 'feedback status changes record who and when; status and source listings have their own keyset indexes',
+    statements: () => [
+      // NULL until an owner first changes the status of the row.
+      `ALTER TABLE feedback ADD COLUMN status_changed_ms BIGINT`,
+      `ALTER TABLE feedback ADD COLUMN status_changed_by TEXT`,
+      // The triage views: open feedback, or one source's, newest first, without walking the rest.
+      `CREATE INDEX feedback_by_status ON feedback (project_id, status, created_ms DESC, id DESC)`,
+      `CREATE INDEX feedback_by_source ON feedback (project_id, source, created_ms DESC, id DESC)`,
+    ],
+  },
+  {
+    version: 8,
+    name: 'search and MCP tool counts per day, and the searches made',
+    statements: () => [
+      // Calls per counted tool (search-analytics.ts CountedTool) per UTC day number; added in batches by every instance.
+      `CREATE TABLE tool_call_days (
+        project_id TEXT NOT NULL,
+        day INTEGER NOT NULL,
+        tool TEXT NOT NULL,
+        calls BIGINT NOT NULL,
+        no_results BIGINT NOT NULL,
+        PRIMARY KEY (project_id, day, tool)
+      )`,
+      // query is the normalised search text (normaliseQuestion), kept only where the site allows it.
+      `CREATE TABLE search_query_days (
+        project_id TEXT NOT NULL,
+        day INTEGER NOT NULL,
+        query TEXT NOT NULL,
+        searches BIGINT NOT NULL,
+        no_results BIGINT NOT NULL,
+        PRIMARY KEY (project_id, day, query)
+      )`,
+    ],
+  },
+  {
+    version: 9,
+    name: 'questions per ISO week, so top questions over a range read whole weeks',
+    statements: () => [
+      // week is conversation-rollups.ts weekOf(day); kept in the same transaction as question_days.
+      `CREATE TABLE question_weeks (
+        project_id TEXT NOT NULL,
+        week INTEGER NOT NULL,
+        question TEXT NOT NULL,
+        resolution_status TEXT NOT NULL,
+        conversations BIGINT NOT NULL,
+        PRIMARY KEY (project_id, week, question, resolution_status)
+      )`,
+    ],
+    backfill: backfillQuestionWeeks,
   },
 ];

@@ -1,4 +1,5 @@
 // Assembles a Store from the per-concern SQL modules over one driver, after migrating it.
+import { adminActionStore } from './admin-actions.js';
 import { apiKeyStore } from './api-keys.js';
 import { assistantAnalyticsStore } from './assistant-analytics.js';
 import { systemClock, type Clock } from './clock.js';
@@ -8,6 +9,7 @@ import { migrate } from './migrate.js';
 import { oauthClientStore } from './oauth-clients.js';
 import { oauthCodeStore } from './oauth-codes.js';
 import { oauthTokenStore } from './oauth-tokens.js';
+import { searchAnalyticsStore } from './search-analytics.js';
 import { sessionStore } from './sessions.js';
 import { settingsStore } from './settings.js';
 import type { SqlDriver } from './sql.js';
@@ -26,6 +28,7 @@ export async function openSqlStore(db: SqlDriver, clock: Clock = systemClock): P
     engine: db.dialect.name,
     ...conversationStore(db, clock),
     ...assistantAnalyticsStore(db),
+    ...searchAnalyticsStore(db),
     ...feedbackStore(db, clock),
     ...apiKeyStore(db, clock),
     ...oauthClientStore(db, clock),
@@ -34,6 +37,7 @@ export async function openSqlStore(db: SqlDriver, clock: Clock = systemClock): P
     ...userStore(db, clock),
     ...sessionStore(db, clock),
     ...settingsStore(db, clock),
+    ...adminActionStore(db, clock),
     async ping() {
       await db.all('SELECT 1 AS ok');
     },

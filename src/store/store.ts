@@ -1,4 +1,5 @@
 // The Store: every piece of durable runtime state, behind one interface with one implementation per engine.
+import type { AdminActionStore } from './admin-actions.js';
 import type { ApiKeyStore } from './api-keys.js';
 import type { AssistantAnalyticsStore } from './assistant-analytics.js';
 import type { Clock } from './clock.js';
@@ -7,19 +8,21 @@ import type { FeedbackStore } from './feedback.js';
 import type { OAuthClientStore } from './oauth-clients.js';
 import type { OAuthCodeStore } from './oauth-codes.js';
 import type { OAuthTokenStore } from './oauth-tokens.js';
+import type { SearchAnalyticsStore } from './search-analytics.js';
 import type { SessionStore } from './sessions.js';
 import type { SettingsStore } from './settings.js';
 import type { UserStore } from './users.js';
 
 /**
  * Durable state of `docsite serve`: conversations and feedback (per project), API keys, OAuth
- * clients, codes and tokens, local users, browser sessions, owner settings. Every method may throw a `StoreError`: unavailable
+ * clients, codes and tokens, local users, browser sessions, owner settings, the dashboard's audit log. Every method may throw a `StoreError`: unavailable
  * (503), failure (500), invalid input (400), conflict (409). Safe to share between concurrent
  * requests and between processes using the same database.
  */
 export interface Store
   extends ConversationStore,
     AssistantAnalyticsStore,
+    SearchAnalyticsStore,
     FeedbackStore,
     ApiKeyStore,
     OAuthClientStore,
@@ -27,7 +30,8 @@ export interface Store
     OAuthTokenStore,
     UserStore,
     SessionStore,
-    SettingsStore {
+    SettingsStore,
+    AdminActionStore {
   /** Which engine holds the data. */
   readonly engine: 'sqlite' | 'postgres';
   /** Resolves when the database answers a trivial query (for `/readyz`); throws `StoreUnavailableError` otherwise. */

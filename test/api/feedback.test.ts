@@ -26,7 +26,8 @@ forEachEngine('Analytics feedback endpoint', (target) => {
       );
     }
     await api.store.addFeedback({ projectId: 'other', path: '/x', comment: 'not ours', source: 'agent', helpful: false });
-    for (const item of added.filter((_, i) => i % 4 === 0)) await api.store.setFeedbackStatus({ projectId: 'acme', id: item.id, status: 'resolved' });
+    for (const item of added.filter((_, i) => i % 4 === 0))
+      await api.store.setFeedbackStatus({ projectId: 'acme', id: item.id, status: 'resolved', changedBy: 'olive' });
   });
   afterAll(async () => {
     await api?.close();

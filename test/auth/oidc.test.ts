@@ -4,41 +4,11 @@ import { rpc } from '../helpers/mcp-rpc.js';
 import { authorizePath, consent, pkce, postForm, registerClient, TEST_REDIRECT } from '../helpers/oauth-client.js';
 import { groupsOf } from '../../src/auth/index.js';
 import { Browser, SESSION_ENV, startAuthRuntime, type AuthRuntime } from '../helpers/auth-runtime.js';
-import { IDP_CLIENT, oidcSiteConfig, startOidcIdp, type OidcIdp } from '../helpers/oidc-idp.js';
+import { IDP_CLIENT, oidcSiteConfig, signInUpstream, startOidcIdp, type OidcIdp } from '../helpers/oidc-idp.js';
 
 let idp: OidcIdp;
 let issuer: string;
 let runtime: AuthRuntime;
-
-/** The fields of the first form on an oidc-provider page, and where it posts. */
-function formOf(html: string, base: string): { action: string; fields: Record<string, string> } {
-  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-  if (!action) throw new Error(`no form in: ${html.slice(0, 500)}`);
-  const fields = Object.fromEntries([...html.matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
-  return { action: new URL(action, base).href, fields };
-}
-
-/**
- * Signs `login` in at the docs site: the site redirects to the provider, the person logs in and
- * consents on the provider's pages, and the provider redirects back. Returns the site's last answer.
- */
-async function signInUpstream(browser: Browser, login: string, returnTo: string): Promise<Response> {
-  let response = await browser.get(`/_docsite/login?return_to=${encodeURIComponent(returnTo)}`);
-  for (let step = 0; step < 12; step++) {
-    const location = response.headers.get('location');
-    if (location) {
-      const next = new URL(location, response.url);
-      if (next.origin === runtime.url && !next.pathname.startsWith('/_docsite/oidc/')) return response;
-      response = await browser.get(next.href);
-      continue;
-    }
-    const html = await response.text();
-    const form = formOf(html, response.url);
-    const fields = /name="login"/.test(html) ? { ...form.fields, login, password: 'any' } : form.fields;
-    response = await browser.request(form.action, { method: 'POST', body: new URLSearchParams(fields) });
-  }
-  throw new Error('the sign-in did not come back to the site');
-}
 
 beforeAll(async () => {
   idp = await startOidcIdp();
@@ -70,7 +40,7 @@ describe('oidc identity provider', () => {
 
   it('signs a member in, with groups from the configured claim, and serves their group pages', async () => {
     const browser = new Browser(runtime.url);
-    const back = await signInUpstream(browser, 'carol', '/enterprise/sso');
+    const back = await signInUpstream(browser, runtime.url, 'carol', '/enterprise/sso');
     expect(back.headers.get('location')).toBe('/enterprise/sso');
     const page = await browser.get('/enterprise/sso');
     expect(page.status).toBe(200);
@@ -80,7 +50,7 @@ describe('oidc identity provider', () => {
 
   it('signs in a user without groups: login pages yes, group pages no', async () => {
     const browser = new Browser(runtime.url);
-    await signInUpstream(browser, 'dave', '/');
+    await signInUpstream(browser, runtime.url, 'dave', '/');
     expect((await browser.get('/quickstart')).status).toBe(200);
     expect((await browser.get('/enterprise/sso')).status).toBe(404);
   });
@@ -104,7 +74,7 @@ describe('oidc identity provider', () => {
   // Last: it moves the store's clock past the end of the session.
   it("ends an OIDC user's MCP grant with the sign-in it came from, however often it is refreshed", async () => {
     const browser = new Browser(runtime.url);
-    await signInUpstream(browser, 'carol', '/');
+    await signInUpstream(browser, runtime.url, 'carol', '/');
     const { clientId } = await registerClient(runtime.url);
     const { verifier, challenge } = pkce();
     const { code } = await consent(browser, authorizePath(clientId, challenge));

@@ -25,6 +25,14 @@ describe('runtime config', () => {
     });
   });
 
+  it('reads the owners group of the dashboard (default owners) and the owner settings the file fixes', () => {
+    expect(parse('{"authentication": {"provider": {"type": "local"}}}').config?.authentication?.ownersGroup).toBe('owners');
+    expect(parse('{"authentication": {"provider": {"type": "local"}, "ownersGroup": "docs-team"}}').config?.authentication?.ownersGroup).toBe('docs-team');
+    expect(parse('{}').config?.fixedSettings).toEqual([]);
+    expect(parse('{"settings": {"fixed": ["mcpEnabled"]}}').config?.fixedSettings).toEqual(['mcpEnabled']);
+    expect(codes('{"settings": {"fixed": ["theme"]}}')).toEqual(['runtime-config/schema']);
+  });
+
   it('leaves authentication off without the block, or with enabled: false', () => {
     expect(parse('{}').config?.authentication).toBeUndefined();
     expect(parse('{"authentication": {"enabled": false, "provider": {"type": "local"}}}').config?.authentication).toBeUndefined();

@@ -1,5 +1,5 @@
 // `docsite settings` and `docsite users add --owner` write the store every server reads.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -31,6 +31,28 @@ describe('docsite settings', () => {
     expect(runCli(['settings', 'redirect-uris', 'remove', 'app.example.com', dir]).code).toBe(0);
     expect(runCli(['settings', 'redirect-uris', 'remove', 'app.example.com', dir]).code).toBe(2);
     expect(runCli(['settings', 'redirect-uris', 'list', dir]).stdout).toBe('myapp://callback\n');
+  });
+
+  it('refuses to change a setting the runtime config fixes, naming the file', () => {
+    const fixedDir = mkdtempSync(join(tmpdir(), 'docsite-settings-fixed-'));
+    try {
+      // The session secret is an env reference this shell does not have: settings commands do not need it.
+      writeFileSync(
+        join(fixedDir, 'docsite.config.json'),
+        JSON.stringify({ authentication: { provider: { type: 'local' }, session: { secret: { env: 'UNSET_SECRET' } } }, settings: { fixed: ['mcpEnabled'] } }),
+      );
+      const refused = runCli(['settings', 'mcp', 'off', fixedDir]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(`mcpEnabled is fixed by the runtime config ${join(fixedDir, 'docsite.config.json')}`);
+      expect(runCli(['settings', 'redirect-uris', 'add', 'app.example.com', fixedDir]).code).toBe(0);
+      expect(runCli(['settings', 'list', fixedDir]).stdout).toContain('MCP: not set (the runtime config applies) (fixed by');
+      const other = join(fixedDir, 'other.json');
+      writeFileSync(other, JSON.stringify({ settings: { fixed: ['redirectUris'] } }));
+      expect(runCli(['settings', 'mcp', 'off', fixedDir, '--config', other]).code).toBe(0);
+      expect(runCli(['settings', 'redirect-uris', 'remove', 'app.example.com', fixedDir, '--config', other]).stderr).toContain('redirectUris is fixed');
+    } finally {
+      rmSync(fixedDir, { recursive: true, force: true });
+    }
   });
 
   it('has --help on each command', () => {

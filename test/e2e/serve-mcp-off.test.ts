@@ -21,7 +21,7 @@ afterAll(() => server?.stop());
 describe('docsite serve with mcp.enabled false', () => {
   it('prints that the MCP servers are off instead of their URLs', () => {
     const banner = server.output().slice(server.output().indexOf('docsite is serving'));
-    expect(banner).toMatch(/docsite is serving Acme at http:\/\/127\.0\.0\.1:\d+\n\s+MCP servers: off \(mcp\.enabled is false\)\n\s+Project id: acme\n/);
+    expect(banner).toMatch(/docsite is serving Acme at http:\/\/127\.0\.0\.1:\d+\n\s+MCP servers: off \(the MCP switch is off\)\n\s+Project id: acme\n/);
     expect(banner).not.toMatch(/\/mcp\b/);
     expect(server.mcpUrl).toBe('');
   });

@@ -8,6 +8,7 @@ import { createSiteAuth, type SiteAuthOptions } from '../../src/auth/index.js';
 import type { LoadedBundle } from '../../src/bundle/index.js';
 import { parseRuntimeConfig, type RuntimeConfig } from '../../src/config/index.js';
 import { createApp, silentLogger, type AppOptions } from '../../src/runtime/index.js';
+import { liveSettings } from '../../src/settings/index.js';
 import { openStore, type OpenStoreOptions, type Store } from '../../src/store/index.js';
 import { exampleBundle } from './runtime.js';
 
@@ -63,7 +64,7 @@ export async function startAuthRuntime(
     ? createSiteAuth({
         authentication: config.authentication,
         oauth: config.oauth,
-        mcpEnabled: config.mcp.enabled,
+        settings: liveSettings({ store, config }),
         store,
         siteName: bundle.manifest.site.name,
         logger: silentLogger,
@@ -71,7 +72,7 @@ export async function startAuthRuntime(
         ...options.siteAuth,
       })
     : undefined;
-  const app = createApp({ bundle, store, logger: silentLogger, loopbackOnly: true, ...(auth ? { auth, mcpEnabled: config.mcp.enabled } : {}), ...options.app });
+  const app = createApp({ bundle, store, logger: silentLogger, loopbackOnly: true, ...(auth ? { auth } : {}), ...options.app });
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

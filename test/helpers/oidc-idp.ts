@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import type { Browser } from './auth-runtime.js';
 
 /** People the provider knows, with the groups it asserts in its `roles` claim. Any password signs them in (dev interactions). */
 export const IDP_ACCOUNTS: Record<string, { name: string; roles: string[] }> = {
@@ -65,4 +66,34 @@ export async function startOidcIdp(): Promise<OidcIdp> {
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** The fields of the first form on an oidc-provider page, and where it posts. */
+function formOf(html: string, base: string): { action: string; fields: Record<string, string> } {
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error(`no form in: ${html.slice(0, 500)}`);
+  const fields = Object.fromEntries([...html.matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+  return { action: new URL(action, base).href, fields };
+}
+
+/**
+ * Signs `login` in at the docs site at `siteUrl`: the site redirects to the provider, the person logs in and
+ * consents on the provider's pages, and the provider redirects back. Returns the site's last answer.
+ */
+export async function signInUpstream(browser: Browser, siteUrl: string, login: string, returnTo: string): Promise<Response> {
+  let response = await browser.get(`/_docsite/login?return_to=${encodeURIComponent(returnTo)}`);
+  for (let step = 0; step < 12; step++) {
+    const location = response.headers.get('location');
+    if (location) {
+      const next = new URL(location, response.url);
+      if (next.origin === siteUrl && !next.pathname.startsWith('/_docsite/oidc/')) return response;
+      response = await browser.get(next.href);
+      continue;
+    }
+    const html = await response.text();
+    const form = formOf(html, response.url);
+    const fields = /name="login"/.test(html) ? { ...form.fields, login, password: 'any' } : form.fields;
+    response = await browser.request(form.action, { method: 'POST', body: new URLSearchParams(fields) });
+  }
+  throw new Error('the sign-in did not come back to the site');
 }

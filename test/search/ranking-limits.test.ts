@@ -1,5 +1,5 @@
 // Ranking with a limit: sections that cannot make the best `limit` are skipped before scoring, so
-// every limit must give the start of the same order, with and without filters.
+// every limit must give the start of the same order, with and without filters, on pages with and without boosts.
 import { describe, expect, it } from 'vitest';
 import { recordsOf, SearchIndex, type SearchOptions } from '../../src/search/index.js';
 import { page } from './fixtures.js';
@@ -11,8 +11,10 @@ const WORDS =
 describe('ranking with a limit', () => {
   const next = seededRandom(7);
   const pick = (n: number): string => Array.from({ length: n }, () => WORDS[Math.floor(next() * WORDS.length)]!).join(' ');
-  const pages = Array.from({ length: 300 }, (_, i) =>
-    page(`p${String(i).padStart(3, '0')}`, {
+  // Some pages boosted up or down: a boost scales scores, so it moves the bounds pruning relies on.
+  const boost = (i: number): { boost?: number } => (i % 5 === 0 ? { boost: 3 } : i % 7 === 0 ? { boost: 0.5 } : {});
+  const pages = Array.from({ length: 300 }, (_, i) => ({
+    ...page(`p${String(i).padStart(3, '0')}`, {
       title: pick(1 + Math.floor(next() * 2)),
       intro: pick(8),
       sections: [
@@ -21,11 +23,12 @@ describe('ranking with a limit', () => {
       ],
       ...(i % 3 === 0 ? { versions: ['v1'] } : i % 3 === 1 ? { versions: ['v2'] } : {}),
     }),
-  );
+    ...boost(i),
+  }));
   const index = SearchIndex.build(recordsOf(pages));
-  const queries = Array.from({ length: 120 }, (_, i) => pick(1 + (i % 7)));
+  const queries = Array.from({ length: 120 }, (_, i) => pick(1 + (i % 9)));
 
-  it('gives the first results of a longer list, for 1 to 7 words, with and without filters', () => {
+  it('gives the first results of a longer list, for 1 to 9 words, with and without filters and boosts', () => {
     for (const query of queries) {
       for (const filter of [{}, { version: 'v1' }] as Omit<SearchOptions, 'reader' | 'limit'>[]) {
         const search = (limit: number): string[] => index.search(query, { reader: { kind: 'unrestricted' }, ...filter, limit }).map((h) => h.url);

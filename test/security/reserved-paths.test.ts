@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteAuth } from '../../src/auth/index.js';
 import { readBundle } from '../../src/bundle/index.js';
 import { createApp, silentLogger } from '../../src/runtime/index.js';
+import { constantSettings } from '../../src/settings/index.js';
 import { encodedUrl, pageUrl } from '../../src/site/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { localConfig, runtimeConfig, SESSION_ENV } from '../helpers/auth-runtime.js';
@@ -22,13 +23,13 @@ async function fullApp(bundle: Awaited<ReturnType<typeof exampleBundle>>, store:
   const auth = createSiteAuth({
     authentication: config.authentication!,
     oauth: config.oauth,
-    mcpEnabled: true,
+    settings: constantSettings({ mcpEnabled: true, allowedRedirects: [] }),
     store,
     siteName: 'Reserved',
     logger: silentLogger,
     siteUrlOf: (req) => `${req.protocol}://${req.get('host')}`,
   });
-  return createApp({ bundle, store, logger: silentLogger, loopbackOnly: true, auth, mcpEnabled: true });
+  return createApp({ bundle, store, logger: silentLogger, loopbackOnly: true, auth });
 }
 
 interface Served {

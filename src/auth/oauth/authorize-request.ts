@@ -66,9 +66,9 @@ export async function parseAuthorizeRequest(context: OAuthServerContext, req: Re
   if (client.kind === 'credential') throw new UntrustedRedirectError('Client credentials cannot sign people in.');
   const redirectUri = params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
   if (!redirectUri) throw new UntrustedRedirectError('The authorization request has no redirect_uri.');
-  if (!context.redirects.isRegistered(redirectUri, client.redirectUris))
-    throw new UntrustedRedirectError('The redirect_uri is not one the application registered.');
-  const problem = context.redirects.problemWith(redirectUri);
+  const redirects = await context.redirects();
+  if (!redirects.isRegistered(redirectUri, client.redirectUris)) throw new UntrustedRedirectError('The redirect_uri is not one the application registered.');
+  const problem = redirects.problemWith(redirectUri);
   if (problem) throw new UntrustedRedirectError(`The redirect_uri ${problem.reason}.`);
 
   const fail = (error: OAuthError): AuthorizeRedirectError => new AuthorizeRedirectError(redirectUri, params.state, error);

@@ -11,7 +11,8 @@ import type { RedirectPolicy } from './redirect-policy.js';
 export interface OAuthServerContext {
   store: Store;
   lifetimes: TokenLifetimes;
-  redirects: RedirectPolicy;
+  /** The redirect rules in force now (allowed redirect URIs are owner settings that change at run time). */
+  redirects(): Promise<RedirectPolicy>;
   siteName: string;
   logger: AuthLogger;
   /** The URL the site is reached at, without a trailing slash. */

@@ -5,6 +5,7 @@ import { MCP_SCOPE, OAUTH_PATHS } from '../paths.js';
 import type { OAuthServerContext } from './context.js';
 import { OAuthError } from './errors.js';
 import { onlyMethods, openCors } from './http.js';
+import type { RedirectPolicy } from './redirect-policy.js';
 
 const GRANT_TYPES = new Set(['authorization_code', 'refresh_token']);
 const AUTH_METHODS = new Set<TokenEndpointAuthMethod>(['none', 'client_secret_post', 'client_secret_basic']);
@@ -22,7 +23,7 @@ function stringArray(value: unknown, name: string): string[] | undefined {
 }
 
 /** The validated registration request, or an RFC 7591 error. */
-function registrationOf(body: unknown, context: OAuthServerContext) {
+function registrationOf(body: unknown, redirects: RedirectPolicy) {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw metadataError('The body must be a JSON object of client metadata.');
   const metadata = body as Record<string, unknown>;
   const redirectUris = stringArray(metadata.redirect_uris, 'redirect_uris');
@@ -31,7 +32,7 @@ function registrationOf(body: unknown, context: OAuthServerContext) {
   // RFC 7591 §2 lets the server register fewer values than asked: URIs merely not allowed on
   // this site are dropped (Cursor, for one, asks for three and uses the loopback one when it must),
   // but one that is never valid, or none left, refuses the registration.
-  const problems = redirectUris.map((uri) => ({ uri, problem: context.redirects.problemWith(uri) }));
+  const problems = redirectUris.map((uri) => ({ uri, problem: redirects.problemWith(uri) }));
   const refused = problems.find(({ problem }) => problem?.forbidden) ?? (problems.every(({ problem }) => problem) ? problems[0] : undefined);
   if (refused?.problem)
     throw new OAuthError('invalid_redirect_uri', `The redirect URI ${JSON.stringify(refused.uri.slice(0, 200))} ${refused.problem.reason}.`);
@@ -69,7 +70,7 @@ export function registerRoute(context: OAuthServerContext): Router {
   const router = Router();
   router.use(OAUTH_PATHS.register, openCors('POST, OPTIONS'), onlyMethods('POST'));
   router.post(OAUTH_PATHS.register, context.rateLimit('register'), express.json({ limit: '16kb', type: () => true }), async (req, res) => {
-    const registration = registrationOf(req.body, context);
+    const registration = registrationOf(req.body, await context.redirects());
     const client = await context.store.registerClient(registration);
     res
       .status(201)

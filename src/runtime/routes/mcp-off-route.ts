@@ -1,8 +1,8 @@
-// With the MCP switch off (runtime config `mcp.enabled: false`): the MCP paths say so in JSON, not with express's HTML 404.
+// With the MCP switch off (runtime config `mcp.enabled: false`, or `docsite settings mcp off`): the MCP paths say so in JSON, not with express's HTML 404.
 import { Router } from 'express';
 import { rpcError } from './mcp-route.js';
 
-const MCP_OFF = 'MCP is off on this site: its owner turned the MCP servers off (mcp.enabled is false in the runtime config).';
+const MCP_OFF = 'MCP is off on this site: its owner turned the MCP servers off.';
 
 /** The endpoints, answered with a JSON-RPC error as MCP clients read one (their sub-paths too: server cards, OAuth). */
 const ENDPOINTS = ['/mcp', '/authed/mcp'];

@@ -20,6 +20,8 @@ export interface SearchRouteOptions {
   bundle: LoadedBundle;
   viewOf(req: Request): ReaderView;
   rateLimits: RateLimits;
+  /** Told of every search answered: who searched, the text, how many sections it found (search analytics). */
+  onSearch?(search: { view: ReaderView; query: string; found: number }): void;
 }
 
 /** What a search request asks, once checked. */
@@ -30,12 +32,13 @@ interface SearchParams {
   limit: number | undefined;
 }
 
-export function searchRoute({ bundle, viewOf, rateLimits }: SearchRouteOptions): Router {
+export function searchRoute({ bundle, viewOf, rateLimits, onSearch }: SearchRouteOptions): Router {
   const router = Router();
   router.get(SEARCH_ENDPOINT, rateLimits.limit('readerSearch', clientAddress), (req, res) => {
     const { q, version, language, limit } = searchParamsOf(req);
     const view = viewOf(req);
     const hits = bundle.search.search(q, { reader: readerOf(view.principal, view.authentication), version, language, limit });
+    onSearch?.({ view, query: q, found: hits.length });
     // A signed-in reader's results may hold what only they may read: no cache keeps them.
     res.set('Cache-Control', view.principal.kind === 'anonymous' ? ANONYMOUS_CACHE : 'no-store').vary('Cookie');
     res.json({ query: q, pages: resultsByPage(hits) });

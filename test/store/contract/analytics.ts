@@ -134,6 +134,39 @@ export function analyticsContract(ctx: ContractContext): void {
       expect(before.questions.length).toBe(3);
     });
 
+    it('counts top questions and gaps exactly over ranges of whole weeks and edge days (weekly and daily rollups together)', async () => {
+      const { store } = await ctx.fresh();
+      // 45 days from Saturday 2025-03-01, a conversation every 3 hours, questions and statuses cycling.
+      const rows = Array.from({ length: 360 }, (_, i) =>
+        importedConversation('acme', START + i * 3 * 3_600_000, { query: QUESTIONS[i % 5]!, resolutionStatus: i % 3 === 0 ? 'unanswered' : 'answered' }),
+      );
+      await store.importConversations(rows.slice(0, 300));
+      for (const row of rows.slice(300)) await store.importConversations([row]);
+      const day = (n: number) => new Date(START + n * DAY).toISOString().slice(0, 10);
+      const expected = (fromDay: number, toDay: number, unanswered: boolean) => {
+        const counts = tally(
+          inRange(rows, fromDay, toDay).filter((row) => !unanswered || row.resolutionStatus === 'unanswered'),
+          (row) => row.query.trim().toLowerCase().replace(/\s+/g, ' '),
+        );
+        return [...counts].sort(([a, n], [b, m]) => m - n || (a < b ? -1 : 1)).map(([question, conversations]) => ({ question, conversations }));
+      };
+      for (const [fromDay, toDay] of [
+        [0, 44],
+        [1, 1],
+        [2, 8],
+        [2, 15],
+        [3, 30],
+        [0, 13],
+        [9, 23],
+        [5, 40],
+      ] as const) {
+        for (const unanswered of [false, true]) {
+          const range = { projectId: 'acme', from: day(fromDay), to: day(toDay), limit: 100, unanswered };
+          expect(await store.topQuestions(range), `${range.from}..${range.to}${unanswered ? ' gaps' : ''}`).toEqual(expected(fromDay, toDay, unanswered));
+        }
+      }
+    });
+
     it('refuses malformed days, reversed or over-long ranges, and limits outside 1–1000', async () => {
       const { store } = await ctx.fresh();
       const bad = [

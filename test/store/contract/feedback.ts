@@ -134,13 +134,47 @@ export function feedbackContract(ctx: ContractContext): void {
       await expect(store.feedbackByPage({ ...range, limit: 0 })).rejects.toBeInstanceOf(StoreInputError);
     });
 
-    it('moves feedback to another status', async () => {
-      const { store } = await ctx.fresh();
+    it('moves feedback to another status, recording who did and when', async () => {
+      const clock = new TestClock();
+      const { store, options } = await ctx.fresh(clock);
       const saved = await store.addFeedback({ projectId: 'acme', path: '/a', comment: 'typo', source: 'widget', helpful: false });
-      expect(await store.setFeedbackStatus({ projectId: 'acme', id: saved.id, status: 'resolved' })).toBe(true);
-      expect(await store.setFeedbackStatus({ projectId: 'other', id: saved.id, status: 'dismissed' })).toBe(false);
-      expect(await store.setFeedbackStatus({ projectId: 'acme', id: 'nope', status: 'dismissed' })).toBe(false);
+      expect(await store.feedbackStatusChange({ projectId: 'acme', id: saved.id })).toBeUndefined();
+      clock.advance(5000);
+      expect(await store.setFeedbackStatus({ projectId: 'acme', id: saved.id, status: 'resolved', changedBy: 'olive' })).toBe(true);
+      expect(await store.setFeedbackStatus({ projectId: 'other', id: saved.id, status: 'dismissed', changedBy: 'olive' })).toBe(false);
+      expect(await store.setFeedbackStatus({ projectId: 'acme', id: 'nope', status: 'dismissed', changedBy: 'olive' })).toBe(false);
+      await expect(store.setFeedbackStatus({ projectId: 'acme', id: saved.id, status: 'done' as 'open', changedBy: 'olive' })).rejects.toBeInstanceOf(
+        StoreInputError,
+      );
       expect((await store.listFeedback({ projectId: 'acme', limit: 1, status: 'resolved' })).feedback).toEqual([{ ...saved, status: 'resolved' }]);
+      // Seen from another process too.
+      const other = await ctx.open(options);
+      expect(await other.feedbackStatusChange({ projectId: 'acme', id: saved.id })).toEqual({
+        status: 'resolved',
+        changedBy: 'olive',
+        changedAt: new Date(clock.ms).toISOString(),
+      });
+      expect(await other.feedbackStatusChange({ projectId: 'other', id: saved.id })).toBeUndefined();
+    });
+
+    it('lists one status of one source of one page, newest first, paged', async () => {
+      const { store } = await ctx.fresh();
+      const saved: Feedback[] = [];
+      for (let i = 0; i < 24; i++)
+        saved.push(
+          await store.addFeedback({ projectId: 'acme', path: i % 2 ? '/a' : '/b', comment: `c${i}`, source: i % 3 ? 'widget' : 'agent', helpful: false }),
+        );
+      for (const row of saved.filter((_, i) => i % 4 === 0))
+        await store.setFeedbackStatus({ projectId: 'acme', id: row.id, status: 'dismissed', changedBy: 'olive' });
+      const newest = [...saved].reverse().map((row, i, all) => ({ ...row, status: (all.length - 1 - i) % 4 === 0 ? 'dismissed' : 'open' }));
+      const open = newest.filter((row) => row.status === 'open');
+      expect(await allFeedback(store, { projectId: 'acme', limit: 2, status: 'open' })).toEqual(open);
+      expect(await allFeedback(store, { projectId: 'acme', limit: 2, status: 'open', source: 'widget', path: '/a' })).toEqual(
+        open.filter((row) => row.source === 'widget' && row.path === '/a'),
+      );
+      expect(await allFeedback(store, { projectId: 'acme', limit: 3, status: 'dismissed', source: 'agent' })).toEqual(
+        newest.filter((row) => row.status === 'dismissed' && row.source === 'agent'),
+      );
     });
   });
 }

@@ -1,5 +1,6 @@
 // The one Store contract suite: every engine must pass all of it.
 import { describe } from 'vitest';
+import { adminActionsContract } from './admin-actions.js';
 import { analyticsContract } from './analytics.js';
 import { apiKeysContract } from './api-keys.js';
 import { contractContext, type StoreTarget } from './context.js';
@@ -7,6 +8,7 @@ import { conversationsContract } from './conversations.js';
 import { feedbackContract } from './feedback.js';
 import { lifecycleContract } from './lifecycle.js';
 import { oauthContract } from './oauth.js';
+import { searchAnalyticsContract } from './search-analytics.js';
 import { sessionsContract } from './sessions.js';
 import { settingsContract } from './settings.js';
 import { usersContract } from './users.js';
@@ -20,11 +22,13 @@ export function storeContract(target: StoreTarget): void {
     lifecycleContract(ctx);
     conversationsContract(ctx);
     analyticsContract(ctx);
+    searchAnalyticsContract(ctx);
     feedbackContract(ctx);
     apiKeysContract(ctx);
     oauthContract(ctx);
     usersContract(ctx);
     sessionsContract(ctx);
     settingsContract(ctx);
+    adminActionsContract(ctx);
   });
 }

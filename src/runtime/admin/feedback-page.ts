@@ -1,0 +1,66 @@
+// Feedback, read-only: page feedback from readers and agents, newest first, filtered by source, and counted by page.
+import { Router } from 'express';
+import { escapeHtml } from '../../auth/index.js';
+import { type FeedbackSource, StoreInputError } from '../../store/index.js';
+import { ADMIN_PATHS } from './admin-paths.js';
+import { type AdminContext, sendPage, table, timeCell } from './admin-context.js';
+import { dayRangeForm, dayRangeOf } from './date-range.js';
+
+/** Rows per page of the list and of the by-page counts. */
+const ROWS = 50;
+const SOURCES: Record<FeedbackSource, string> = { widget: 'Readers', agent: 'Agents' };
+
+/** Serves `ADMIN_PATHS.feedback`. */
+export function feedbackPage(ctx: AdminContext): Router {
+  const { store, projectId } = ctx;
+  const router = Router();
+  router.get(ADMIN_PATHS.feedback, async (req, res) => {
+    const range = dayRangeOf(req);
+    const source = req.query.source === 'agent' || req.query.source === 'widget' ? req.query.source : undefined;
+    const sourceField =
+      '<div><label for="source">Source</label><select id="source" name="source"><option value="">All</option>' +
+      Object.entries(SOURCES)
+        .map(([value, label]) => `<option value="${value}"${value === source ? ' selected' : ''}>${label}</option>`)
+        .join('') +
+      '</select></div>';
+    const fail = (text: string) =>
+      sendPage(ctx, req, res, 400, {
+        title: 'Feedback',
+        current: ADMIN_PATHS.feedback,
+        notice: { kind: 'error', text },
+        body: dayRangeForm(ADMIN_PATHS.feedback, undefined, sourceField),
+      });
+    if (typeof range === 'string') return fail(range);
+    const cursor = typeof req.query.after === 'string' ? req.query.after : undefined;
+    const read = await Promise.all([
+      store.listFeedback({ projectId, dateFrom: range.dateFrom, dateTo: range.dateTo, source, limit: ROWS, cursor }),
+      store.feedbackByPage({ projectId, dateFrom: range.dateFrom, dateTo: range.dateTo, limit: ROWS }),
+    ]).catch((error: unknown) => {
+      if (error instanceof StoreInputError) return undefined;
+      throw error;
+    });
+    if (!read) return fail('That link to older feedback is not valid.');
+    const [list, byPage] = read;
+    const rows = list.feedback.map((item) => [
+      timeCell(item.createdAt),
+      escapeHtml(item.path),
+      escapeHtml(SOURCES[item.source]),
+      item.helpful ? 'Helpful' : 'Not helpful',
+      escapeHtml(item.comment),
+      escapeHtml(item.status),
+    ]);
+    const next = new URLSearchParams({ from: range.from, to: range.to, ...(source ? { source } : {}), after: list.nextCursor ?? '' });
+    const older = list.nextCursor ? `<p><a href="${ADMIN_PATHS.feedback}?${next}">Older feedback</a></p>` : '';
+    const pageRows = byPage.map((page) => [escapeHtml(page.path), String(page.helpful), String(page.notHelpful), String(page.agent)]);
+    sendPage(ctx, req, res, 200, {
+      title: 'Feedback',
+      current: ADMIN_PATHS.feedback,
+      body:
+        dayRangeForm(ADMIN_PATHS.feedback, range, sourceField) +
+        `<section aria-labelledby="latest"><h2 id="latest">Newest first</h2>${table('Feedback, newest first', ['When', 'Page', 'Source', 'Answer', 'Comment', 'Status'], rows, 'No feedback in this range.')}${older}</section>` +
+        `<section aria-labelledby="by-page"><h2 id="by-page">By page</h2>${table('Feedback by page', ['Page', 'Helpful', 'Not helpful', 'Agent reports'], pageRows, 'No feedback in this range.')}</section>` +
+        '<p class="muted">The same from the command line or a script: <code>GET /v1/analytics/{projectId}/feedback</code> with an admin key.</p>',
+    });
+  });
+  return router;
+}
