@@ -42,8 +42,15 @@ async function ownerTab(browser: Browser, viewport: { width: number; height: num
   return page;
 }
 
+/** The page fits the screen's width; on a phone the menu above the page is no taller than its links. */
 async function expectFits(page: Page): Promise<void> {
   expect(await fitsViewportWidth(page)).toBe(true);
+  const spare = await page.evaluate(() => {
+    const nav = document.querySelector('nav')!;
+    const beside = nav.getBoundingClientRect().right <= document.querySelector('main')!.getBoundingClientRect().left;
+    return beside ? 0 : nav.getBoundingClientRect().height - nav.querySelector('ul')!.getBoundingClientRect().height;
+  });
+  expect(spare).toBeLessThan(24);
 }
 
 describeInChromium('the owner dashboard in Chromium', (browser) => {
