@@ -23,6 +23,12 @@ beforeAll(async () => {
   };
   await site.store.addConversation({ ...base, query: 'How do I install?', response: 'Run npm install.', resolutionStatus: 'answered' });
   await site.store.addConversation({ ...base, query: 'Does it run on BSD?', response: 'I do not know.', resolutionStatus: 'unanswered' });
+  const day = Math.floor(Date.now() / 86_400_000);
+  await site.store.addUsageCounts({
+    projectId: 'acme',
+    tools: (['readerSearch', 'search', 'filesystem', 'authedSearch', 'authedFilesystem'] as const).map((tool) => ({ day, tool, calls: 1234, noResults: 56 })),
+    queries: [{ day, query: 'a rather long search that somebody typed into the box', searches: 3, noResults: 3 }],
+  });
   plain = await startRuntime();
   await plain.store.addUser({ username: 'olga', password: 'olga-password', owner: true });
 });
@@ -45,11 +51,11 @@ async function ownerTab(browser: Browser, viewport: { width: number; height: num
 /** The page fits the screen's width; on a phone the menu above the page is no taller than its links. */
 async function expectFits(page: Page): Promise<void> {
   expect(await fitsViewportWidth(page)).toBe(true);
-  const spare = await page.evaluate(() => {
-    const nav = document.querySelector('nav')!;
-    const beside = nav.getBoundingClientRect().right <= document.querySelector('main')!.getBoundingClientRect().left;
-    return beside ? 0 : nav.getBoundingClientRect().height - nav.querySelector('ul')!.getBoundingClientRect().height;
-  });
+  const spare = await page.evaluate(`(() => {
+    const nav = document.querySelector('nav');
+    const beside = nav.getBoundingClientRect().right <= document.querySelector('main').getBoundingClientRect().left;
+    return beside ? 0 : nav.getBoundingClientRect().height - nav.querySelector('ul').getBoundingClientRect().height;
+  })()`);
   expect(spare).toBeLessThan(24);
 }
 
@@ -159,7 +165,14 @@ describeInChromium('the owner dashboard in Chromium', (browser) => {
         const page = await context.newPage();
         await page.goto(`${site.url}/_docsite/admin/login`);
         await submitSignIn(page, 'tess', 'tess-password');
-        for (const path of ['/_docsite/admin', '/_docsite/admin/keys', '/_docsite/admin/mcp', '/_docsite/admin/analytics', '/_docsite/admin/feedback']) {
+        for (const path of [
+          '/_docsite/admin',
+          '/_docsite/admin/keys',
+          '/_docsite/admin/mcp',
+          '/_docsite/admin/analytics',
+          '/_docsite/admin/feedback',
+          '/_docsite/admin/searches',
+        ]) {
           await page.goto(site.url + path);
           if (path.endsWith('analytics')) await page.locator('#per-day-chart[data-ready=true]').waitFor();
           for (const violation of await axeViolations(page))

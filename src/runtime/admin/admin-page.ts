@@ -29,6 +29,7 @@ function navigation(current: string, chrome: AdminChrome): string {
     ...(chrome.mcpPage ? [[ADMIN_PATHS.mcp, 'Security & access → MCP'] as [string, string]] : []),
     [ADMIN_PATHS.analytics, 'Assistant analytics'],
     [ADMIN_PATHS.feedback, 'Feedback'],
+    [ADMIN_PATHS.searches, 'Search and agents'],
   ];
   const items = entries.map(([href, label]) => `<li><a href="${href}"${href === current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a></li>`);
   return `<nav aria-label="Dashboard"><ul>${items.join('')}</ul></nav>`;

@@ -10,5 +10,6 @@ export const ADMIN_PATHS = {
   analyticsExport: '/_docsite/admin/analytics/export',
   conversation: '/_docsite/admin/analytics/conversations',
   feedback: '/_docsite/admin/feedback',
+  searches: '/_docsite/admin/searches',
   assets: '/_docsite/admin/assets',
 } as const;

@@ -10,6 +10,7 @@ import { analyticsPage } from './analytics-page.js';
 import type { AdminContext } from './admin-context.js';
 import { ADMIN_PATHS } from './admin-paths.js';
 import { feedbackPage } from './feedback-page.js';
+import { searchesPage } from './searches-page.js';
 import { keysPage } from './keys-page.js';
 import { mcpPage } from './mcp-page.js';
 import { ownerAccountAccess, siteOwnerAccess } from './owner-access.js';
@@ -80,7 +81,7 @@ export function adminRouter(options: AdminRouterOptions): Router {
   });
   dashboard.use(adminAssets(), overviewPage(ctx), keysPage(ctx));
   if (auth) dashboard.use(mcpPage(ctx, options.settings));
-  dashboard.use(analyticsPage(ctx), feedbackPage(ctx));
+  dashboard.use(analyticsPage(ctx), feedbackPage(ctx), searchesPage(ctx));
 
   const router = Router();
   router.use(access.router, dashboard);
