@@ -23,6 +23,7 @@ beforeAll(async () => {
   };
   await site.store.addConversation({ ...base, query: 'How do I install?', response: 'Run npm install.', resolutionStatus: 'answered' });
   await site.store.addConversation({ ...base, query: 'Does it run on BSD?', response: 'I do not know.', resolutionStatus: 'unanswered' });
+  await site.store.addFeedback({ projectId: 'acme', path: '/quickstart', comment: 'Step 3 fails', source: 'agent', helpful: false });
   const day = Math.floor(Date.now() / 86_400_000);
   await site.store.addUsageCounts({
     projectId: 'acme',
@@ -133,6 +134,21 @@ describeInChromium('the owner dashboard in Chromium', (browser) => {
       await page.getByRole('button', { name: 'Remove app.example.com' }).click();
       await page.getByRole('status').filter({ hasText: 'Removed app.example.com' }).waitFor();
       expect((await site.store.getSettings()).redirectUris).toEqual([]);
+      await page.context().close();
+    });
+
+    it(`sets the status of feedback from the Feedback page (${name})`, async () => {
+      const page = await ownerTab(browser(), viewport);
+      await page.getByRole('link', { name: 'Feedback' }).click();
+      const status = page.getByLabel(/Status of the feedback on \/quickstart/);
+      const next = name === 'desktop' ? 'resolved' : 'dismissed';
+      await status.selectOption(next);
+      await page.getByRole('button', { name: 'Set' }).click();
+      await page.getByRole('status').filter({ hasText: 'Status set.' }).waitFor();
+      expect(await page.getByLabel(/Status of the feedback on \/quickstart/).inputValue()).toBe(next);
+      const [feedback] = (await site.store.listFeedback({ projectId: 'acme', limit: 1 })).feedback;
+      expect(feedback?.status).toBe(next);
+      await expectFits(page);
       await page.context().close();
     });
 

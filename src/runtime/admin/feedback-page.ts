@@ -1,14 +1,23 @@
-// Feedback, read-only: page feedback from readers and agents, newest first, filtered by source, and counted by page.
+// Feedback: page feedback from readers and agents, newest first, filtered by source, counted by page; an owner sets each one's status.
 import { Router } from 'express';
 import { escapeHtml } from '../../auth/index.js';
-import { type FeedbackSource, StoreInputError } from '../../store/index.js';
+import { type FeedbackSource, type FeedbackStatus, StoreInputError } from '../../store/index.js';
 import { ADMIN_PATHS } from './admin-paths.js';
-import { type AdminContext, sendPage, table, timeCell } from './admin-context.js';
+import { type AdminContext, fieldsOf, formAction, postForm, sendPage, table, timeCell } from './admin-context.js';
 import { dayRangeForm, dayRangeOf } from './date-range.js';
 
 /** Rows per page of the list and of the by-page counts. */
 const ROWS = 50;
 const SOURCES: Record<FeedbackSource, string> = { widget: 'Readers', agent: 'Agents' };
+const STATUSES: readonly FeedbackStatus[] = ['open', 'resolved', 'dismissed'];
+/** Where the status form returns: the feedback page with the query it was shown with (never another path). */
+const STATUS_PATH = `${ADMIN_PATHS.feedback}/status`;
+
+/** The feedback page's own query string from `back`, a path the status form carried; empty for anything else. */
+function feedbackQuery(back: string): string {
+  const url = new URL(back, 'http://dashboard.invalid');
+  return url.pathname === ADMIN_PATHS.feedback ? url.search.replace(/^\?/, '') : '';
+}
 
 /** Serves `ADMIN_PATHS.feedback`. */
 export function feedbackPage(ctx: AdminContext): Router {
@@ -47,7 +56,17 @@ export function feedbackPage(ctx: AdminContext): Router {
       escapeHtml(SOURCES[item.source]),
       item.helpful ? 'Helpful' : 'Not helpful',
       escapeHtml(item.comment),
-      escapeHtml(item.status),
+      postForm(
+        ctx,
+        req,
+        res,
+        STATUS_PATH,
+        `<select name="status" aria-label="Status of the feedback on ${escapeHtml(item.path)} of ${escapeHtml(item.createdAt.slice(0, 16))}">${STATUSES.map(
+          (status) => `<option value="${status}"${status === item.status ? ' selected' : ''}>${status}</option>`,
+        ).join('')}</select> <button type="submit">Set</button>`,
+        { id: item.id, back: req.originalUrl },
+        'inline',
+      ),
     ]);
     const next = new URLSearchParams({ from: range.from, to: range.to, ...(source ? { source } : {}), after: list.nextCursor ?? '' });
     const older = list.nextCursor ? `<p><a href="${ADMIN_PATHS.feedback}?${next}">Older feedback</a></p>` : '';
@@ -55,12 +74,29 @@ export function feedbackPage(ctx: AdminContext): Router {
     sendPage(ctx, req, res, 200, {
       title: 'Feedback',
       current: ADMIN_PATHS.feedback,
+      ...(req.query.updated === '1' ? { notice: { kind: 'done' as const, text: 'Status set.' } } : {}),
       body:
         dayRangeForm(ADMIN_PATHS.feedback, range, sourceField) +
         `<section aria-labelledby="latest"><h2 id="latest">Newest first</h2>${table('Feedback, newest first', ['When', 'Page', 'Source', 'Answer', 'Comment', 'Status'], rows, 'No feedback in this range.')}${older}</section>` +
         `<section aria-labelledby="by-page"><h2 id="by-page">By page</h2>${table('Feedback by page', ['Page', 'Helpful', 'Not helpful', 'Agent reports'], pageRows, 'No feedback in this range.')}</section>` +
-        '<p class="muted">The same from the command line or a script: <code>GET /v1/analytics/{projectId}/feedback</code> with an admin key.</p>',
+        '<p class="muted">The same from the command line: <code>docsite feedback list</code>, <code>docsite feedback status ID open|resolved|dismissed</code>; from a script: <code>GET /v1/analytics/{projectId}/feedback</code> with an admin key.</p>',
     });
   });
+  router.post(
+    STATUS_PATH,
+    ...formAction(ctx, 'feedback.status', async (req, res, owner) => {
+      const { id = '', status = '', back = '' } = fieldsOf(req);
+      const query = new URLSearchParams(feedbackQuery(back));
+      query.delete('updated');
+      const again = (updated: boolean) => () => {
+        if (updated) query.set('updated', '1');
+        res.redirect(303, query.size > 0 ? `${ADMIN_PATHS.feedback}?${query}` : ADMIN_PATHS.feedback);
+      };
+      if (!STATUSES.includes(status as FeedbackStatus)) return { detail: undefined, respond: again(false) };
+      const set = await store.setFeedbackStatus({ projectId, id, status: status as FeedbackStatus, changedBy: owner });
+      if (!set) return { detail: undefined, respond: again(false) };
+      return { detail: `${id} ${status}`, respond: again(true) };
+    }),
+  );
   return router;
 }

@@ -30,3 +30,24 @@ it('lists feedback newest first with its source, escaped, and counts it by page'
 it('is a missing page to anyone but an owner', async () => {
   await expectMissing(new Browser(runtime.url), '/_docsite/admin/feedback');
 });
+
+it('sets the status of a piece of feedback, recording who did and returning to the same view', async () => {
+  const [agentFeedback] = (await runtime.store.listFeedback({ projectId: 'acme', source: 'agent', limit: 1 })).feedback;
+  const page = await (await owner.get('/_docsite/admin/feedback?source=agent')).text();
+  const form = /<form method="post" action="\/_docsite\/admin\/feedback\/status"[^>]*>([\s\S]*?)<\/form>/.exec(page)![1]!;
+  const csrf = /name="csrf" value="([^"]+)"/.exec(form)![1]!;
+  const back = /name="back" value="([^"]+)"/.exec(form)![1]!.replaceAll('&amp;', '&');
+  expect(back).toBe('/_docsite/admin/feedback?source=agent');
+  const response = await owner.post('/_docsite/admin/feedback/status', { csrf, id: agentFeedback!.id, status: 'resolved', back });
+  expect(response.status).toBe(303);
+  expect(response.headers.get('location')).toBe('/_docsite/admin/feedback?source=agent&updated=1');
+  expect(await runtime.store.feedbackStatusChange({ projectId: 'acme', id: agentFeedback!.id })).toMatchObject({ status: 'resolved', changedBy: 'olga' });
+  const actions = await runtime.store.listAdminActions(5);
+  expect(actions[0]).toMatchObject({ actor: 'olga', action: 'feedback.status', detail: `${agentFeedback!.id} resolved` });
+  // A status that does not exist, or a return path elsewhere, changes nothing and goes back to the feedback page.
+  const odd = await owner.post('/_docsite/admin/feedback/status', { csrf, id: agentFeedback!.id, status: 'deleted', back: 'https://evil.test/x?y=1' });
+  expect(odd.headers.get('location')).toBe('/_docsite/admin/feedback');
+  expect((await runtime.store.feedbackStatusChange({ projectId: 'acme', id: agentFeedback!.id }))?.status).toBe('resolved');
+  // Without the form's token: refused, nothing changed.
+  expect((await owner.post('/_docsite/admin/feedback/status', { id: agentFeedback!.id, status: 'open', back })).status).toBe(403);
+});
