@@ -148,8 +148,10 @@ const QUERIES: Query[] = [
   { name: 'top 20 questions, 365 days', run: (store, i) => store.topQuestions({ ...range(365, i), limit: 20 }) },
   { name: 'top 20 unanswered questions (gaps), 30 days', run: (store, i) => store.topQuestions({ ...range(30, i), limit: 20, unanswered: true }) },
   { name: 'top 20 unanswered questions (gaps), 90 days', run: (store, i) => store.topQuestions({ ...range(90, i), limit: 20, unanswered: true }) },
+  { name: 'top 20 unanswered questions (gaps), 365 days', run: (store, i) => store.topQuestions({ ...range(365, i), limit: 20, unanswered: true }) },
   { name: 'by category, 30 days', run: (store, i) => store.conversationsByCategory({ ...range(30, i), limit: 20 }) },
   { name: 'by page (top 20), 30 days', run: (store, i) => store.conversationsByPage({ ...range(30, i), limit: 20 }) },
+  { name: 'by page (top 20), 365 days', run: (store, i) => store.conversationsByPage({ ...range(365, i), limit: 20 }) },
   {
     name: 'unanswered, page of 50 after a cursor',
     run: (store, i, ids) => store.listConversations({ projectId: PROJECT, resolutionStatus: 'unanswered', limit: 50, cursor: ids[i % ids.length] }),
