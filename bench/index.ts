@@ -1,6 +1,7 @@
 // `npm run bench` / `npx tsx bench/index.ts [name...]`: runs the benchmarks (all, or those named) and prints their tables.
 import { availableParallelism, cpus } from 'node:os';
 import { buildBenchmark } from './build.js';
+import { dashboardPagesBenchmark } from './dashboard-pages.js';
 import { dashboardBenchmark } from './dashboard-queries.js';
 import { devLoopBenchmark } from './dev-loop.js';
 import { exportBenchmark } from './export.js';
@@ -32,6 +33,7 @@ const BENCHMARKS: Benchmark[] = [
   filesystemBenchmark,
   exportBenchmark,
   dashboardBenchmark,
+  dashboardPagesBenchmark,
   rateLimitBenchmark,
   realSites,
   soakBenchmark,
