@@ -9,15 +9,25 @@ export const SNIPPET_LENGTH = 200;
 /** How much text before the match the snippet keeps, when there is that much. */
 const LEAD_IN = 60;
 const ELLIPSIS = '…';
-/** Raw characters taken on each side of the match before collapsing whitespace (more when that is too little). */
-const WINDOW = 2 * SNIPPET_LENGTH;
+/**
+ * Raw characters first taken on each side of the match before collapsing whitespace: what a cut
+ * may need (see snippetOf), with a little room for runs of whitespace; more when that is too little.
+ */
+const WINDOW = SNIPPET_LENGTH + 16;
 const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
 const NONE: readonly string[] = [];
 /** ASCII letters and digits. */
 const ASCII_WORD = new Uint8Array(128).map((_, c) => (/[A-Za-z0-9]/.test(String.fromCharCode(c)) ? 1 : 0));
 
 /** Tells whether the word `text.slice(start, end)` matches the query. */
-export type WordMatcher = (text: string, start: number, end: number) => boolean;
+export interface WordMatcher {
+  (text: string, start: number, end: number): boolean;
+  /**
+   * Calls `visit` with each word of `text` it accepts, in order, until `visit` returns false: what
+   * a scan of every word would find, found faster. Without it, every word is scanned.
+   */
+  forEach?(text: string, visit: (start: number, end: number) => boolean): void;
+}
 
 /**
  * A matcher for the encoded query `words`. An ASCII word encodes to itself in lower case (see
@@ -28,13 +38,94 @@ export function wordMatcher(words: Iterable<string>, encode: (word: string) => s
   const wanted = new Set(words);
   const byLength = new Map<number, string[]>();
   for (const word of wanted) byLength.set(word.length, [...(byLength.get(word.length) ?? []), word]);
-  return (text, start, end) => {
+  const matches: WordMatcher = (text, start, end) => {
     if (isAscii(text, start, end)) {
       for (const word of byLength.get(end - start) ?? NONE) if (equalsLowerCased(text, start, word)) return true;
       return false;
     }
     return encode(text.slice(start, end)).some((w) => wanted.has(w));
   };
+  // Only words of ASCII letters and digits can match an ASCII word of the text (others hold
+  // characters the snippet's words never do).
+  const ascii = [...wanted].filter((word) => /^[a-z0-9]+$/.test(word));
+  const pattern = ascii.length === 0 ? null : new RegExp(`(?<![A-Za-z0-9])(?:${ascii.join('|')})(?![A-Za-z0-9])`, 'gi');
+  matches.forEach = (text, visit) => forEachAcceptedWord(text, matches, pattern, visit);
+  return matches;
+}
+
+/**
+ * `WordMatcher.forEach`. Scanning a section word by word cost most of a search on a real site
+ * (long sections, many hits whose text has no query word), so ASCII words are found by `pattern`
+ * (the query's ASCII words, whole), and only the words holding other characters are cut out and
+ * tested one by one.
+ */
+function forEachAcceptedWord(text: string, matches: WordMatcher, pattern: RegExp | null, visit: (start: number, end: number) => boolean): void {
+  const other = { at: 0 };
+  if (pattern) pattern.lastIndex = 0;
+  let ascii = pattern ? nextAsciiWord(text, pattern) : -1;
+  for (;;) {
+    // Words with other characters are looked for only up to the next ASCII match: most searches stop at the first.
+    const word = nextOtherWord(text, matches, other, ascii === -1 ? text.length : ascii);
+    if (word) {
+      if (!visit(word[0], word[1])) return;
+    } else if (ascii === -1) {
+      return;
+    } else {
+      if (!visit(ascii, pattern!.lastIndex)) return;
+      ascii = nextAsciiWord(text, pattern!);
+    }
+  }
+}
+
+/** The start of the next whole word `pattern` finds from its `lastIndex`, which it leaves at the word's end; -1 when none. */
+function nextAsciiWord(text: string, pattern: RegExp): number {
+  for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
+    // The pattern's boundaries are ASCII: a letter of another script may still touch the match.
+    const end = found.index + found[0].length;
+    if (!isWordBefore(text, found.index) && (end === text.length || !isWordAt(text, end))) return found.index;
+    pattern.lastIndex = found.index + 1;
+  }
+  return -1;
+}
+
+/**
+ * The next word that `matches` accepts among the words holding a character outside ASCII, from
+ * `other.at` and starting before `limit`; null when none, with `other.at` left where the search
+ * may go on.
+ */
+function nextOtherWord(text: string, matches: WordMatcher, other: { at: number }, limit: number): [start: number, end: number] | null {
+  while (other.at < limit) {
+    // Only up to `limit`: a regular expression would read on to the end of a long section.
+    const found = text.slice(other.at, limit).search(NON_ASCII);
+    if (found === -1) break;
+    const at = other.at + found;
+    if (!isWordAt(text, at)) {
+      other.at = at + 1;
+      continue;
+    }
+    let start = at;
+    while (isWordBefore(text, start)) start -= isLowSurrogate(text, start - 1) && start >= 2 ? 2 : 1;
+    let end = at;
+    while (end < text.length && isWordAt(text, end)) end += charLength(text, end);
+    other.at = end;
+    if (matches(text, start, end)) return [start, end];
+  }
+  other.at = Math.max(other.at, limit);
+  return null;
+}
+
+/** A character outside ASCII (a surrogate pair's first half counts). */
+const NON_ASCII = /[^\x00-\x7f]/;
+
+function isLowSurrogate(text: string, index: number): boolean {
+  const c = text.charCodeAt(index);
+  return c >= 0xdc00 && c <= 0xdfff;
+}
+
+/** Whether the character (or surrogate pair) right before `index` is a word character. */
+function isWordBefore(text: string, index: number): boolean {
+  if (index === 0) return false;
+  return isWordAt(text, isLowSurrogate(text, index - 1) && index >= 2 ? index - 2 : index - 1);
 }
 
 /**
@@ -44,23 +135,24 @@ export function wordMatcher(words: Iterable<string>, encode: (word: string) => s
  */
 export function snippetOf(text: string, matches: WordMatcher): string {
   const match = Math.max(0, firstMatch(text, matches));
-  const from = Math.max(0, match - WINDOW);
-  const to = Math.min(text.length, match + WINDOW);
-  const before = collapse(text.slice(from, match));
-  let piece = before + collapse(text.slice(match, to));
-  let at = before.length;
-  if (from === 0) {
-    const trimmed = piece.trimStart();
-    at = Math.max(0, at - (piece.length - trimmed.length));
-    piece = trimmed;
+  // Raw text on each side of the match, widened until it collapses to enough text on each side
+  // (or is all of it) to cut exactly as from the whole collapsed text: code indented with runs of
+  // spaces collapses to little, and collapsing whole long sections cost more than the search.
+  for (let window = WINDOW; ; window *= 4) {
+    const from = Math.max(0, match - window);
+    const to = Math.min(text.length, match + window);
+    const before = collapse(text.slice(from, match));
+    let piece = before + collapse(text.slice(match, to));
+    let at = before.length;
+    if (from === 0) {
+      const trimmed = piece.trimStart();
+      at = Math.max(0, at - (piece.length - trimmed.length));
+      piece = trimmed;
+    }
+    if (to === text.length) piece = piece.trimEnd();
+    if ((from > 0 && at <= SNIPPET_LENGTH + 1) || (to < text.length && piece.length - at <= SNIPPET_LENGTH + 1)) continue;
+    return cut(piece, at, from > 0, to < text.length);
   }
-  if (to === text.length) piece = piece.trimEnd();
-  // Enough text on each side (or all of it) to cut exactly as from the whole collapsed text.
-  if ((from > 0 && at <= SNIPPET_LENGTH + 1) || (to < text.length && piece.length - at <= SNIPPET_LENGTH + 1)) {
-    const flat = collapse(text).trim();
-    return cut(flat, Math.max(0, firstMatch(flat, matches)), false, false);
-  }
-  return cut(piece, at, from > 0, to < text.length);
 }
 
 /**
@@ -102,6 +194,10 @@ export function matchedRanges(snippet: string, matches: WordMatcher): [start: nu
 
 /** Calls `visit` with each word of `text` that `matches` accepts, in order, until it returns false. */
 function forEachMatch(text: string, matches: WordMatcher, visit: (start: number, end: number) => boolean): void {
+  if (matches.forEach) {
+    matches.forEach(text, visit);
+    return;
+  }
   for (let i = 0; i < text.length; ) {
     while (i < text.length && !isWordAt(text, i)) i += charLength(text, i);
     const start = i;

@@ -7,6 +7,9 @@ const SCAN_LIMIT = 4096;
 
 /** Every distinct encoded term of the index, sorted by code unit. */
 export class Vocabulary {
+  /** Per term, the character buckets it holds (see letterMask), made on the first typo lookup. */
+  private masks: Int32Array | undefined;
+
   private constructor(readonly terms: readonly string[]) {}
 
   /** A vocabulary of `terms` (any order, duplicates allowed). */
@@ -52,9 +55,15 @@ export class Vocabulary {
     if (typos === 0 || term.length === 0) return [];
     const first = term[0]!;
     const found: { word: string; distance: number }[] = [];
+    this.masks ??= Int32Array.from(this.terms, letterMask);
+    const mask = letterMask(term);
     for (let i = lowerBound(this.terms, first); i < this.terms.length && this.terms[i]![0] === first; i++) {
       const word = this.terms[i]!;
       if (Math.abs(word.length - term.length) > typos) continue;
+      // Each character of one word that the other lacks takes a mistake of its own: most words
+      // of the slice fail this before the distance is measured.
+      const wordMask = this.masks[i]!;
+      if (bitCount(mask & ~wordMask) > typos || bitCount(wordMask & ~mask) > typos) continue;
       const distance = typoDistance(term, word, typos);
       if (distance <= typos) found.push({ word, distance });
     }
@@ -73,27 +82,47 @@ let rows = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
 
 /**
  * The optimal string alignment distance between `a` and `b` (edits, a swap of two neighbours
- * counting as one), or `bound + 1` as soon as it must exceed `bound`.
+ * counting as one), or `bound + 1` as soon as it must exceed `bound`. Only the cells within
+ * `bound` of the diagonal are worked out: any other is more than `bound` already.
  */
 function typoDistance(a: string, b: string, bound: number): number {
-  if (rows[0]!.length <= b.length) rows = rows.map(() => new Int32Array(2 * (b.length + 1)));
-  // Rows i - 2, i - 1 and i, rotated as i grows.
+  const over = bound + 1;
+  if (Math.abs(a.length - b.length) > bound) return over;
+  if (rows[0]!.length <= b.length + 1) rows = rows.map(() => new Int32Array(2 * (b.length + 2)));
+  // Rows i - 2, i - 1 and i, rotated as i grows. Each row is written from one cell left of its
+  // band to one cell right of it (as `over`), which is all the next two rows read.
   let [before, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
-  for (let j = 0; j <= b.length; j++) previous[j] = j;
+  for (let j = 0; j <= Math.min(b.length, bound + 1); j++) previous[j] = Math.min(j, over);
   for (let i = 1; i <= a.length; i++) {
-    current[0] = i;
-    let rowBest = i;
-    for (let j = 1; j <= b.length; j++) {
+    const low = Math.max(1, i - bound);
+    const high = Math.min(b.length, i + bound);
+    current[low - 1] = low === 1 ? Math.min(i, over) : over;
+    let rowBest = current[low - 1]!;
+    for (let j = low; j <= high; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
-      current[j] = d;
-      rowBest = Math.min(rowBest, d);
+      current[j] = Math.min(d, over);
+      rowBest = Math.min(rowBest, current[j]!);
     }
-    if (rowBest > bound) return bound + 1;
+    if (high < b.length) current[high + 1] = over;
+    if (rowBest > bound) return over;
     [before, previous, current] = [previous, current, before];
   }
-  return Math.min(previous[b.length]!, bound + 1);
+  return Math.min(previous[b.length]!, over);
+}
+
+/** One bit per character of `word`, by its code modulo 32 (characters that share a bit pass for one another). */
+function letterMask(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) & 31);
+  return mask;
+}
+
+function bitCount(bits: number): number {
+  let n = bits - ((bits >>> 1) & 0x55555555);
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** Locale-independent string order, so the same terms always sort the same way. */

@@ -74,10 +74,15 @@ export function markdownPath(url: string): string {
  * their paths read (`/日本語`, `/guides/café`); ASCII ones come back unchanged.
  */
 export function encodedUrl(url: string): string {
+  // Most URLs have nothing to encode: every search hit's link passes here.
+  if (UNRESERVED_URL.test(url)) return url;
   const hash = url.indexOf('#');
   const path = (hash < 0 ? url : url.slice(0, hash)).split('/').map(encodeURIComponent).join('/');
   return hash < 0 ? path : `${path}#${encodeURIComponent(url.slice(hash + 1))}`;
 }
+
+/** A path and anchor of characters encodeURIComponent keeps as they are (and slashes between path segments). */
+const UNRESERVED_URL = /^[\w\-.!~*'()/]*(?:#[\w\-.!~*'()]*)?$/;
 
 /** The tree of the default version and language: what readers see first. */
 export function defaultTree(navigation: Pick<ResolvedNavigation, 'trees' | 'versions' | 'languages'>): NavigationTree | undefined {

@@ -35,6 +35,10 @@ describe('pages whose paths are not ASCII', () => {
     expect(encodedUrl('/日本語#見出し')).toBe(`${JAPANESE}#%E8%A6%8B%E5%87%BA%E3%81%97`);
     expect(encodedUrl('/my page/100%')).toBe('/my%20page/100%25');
     expect(encodedUrl('/guides/quickstart#install-the-cli')).toBe('/guides/quickstart#install-the-cli');
+    expect(encodedUrl("/api/v1.2/get_(item)#step-1.a'")).toBe("/api/v1.2/get_(item)#step-1.a'");
+    // Reserved characters are encoded in ASCII URLs too: a slash only between path segments.
+    expect(encodedUrl('/read/write#read/write-access')).toBe('/read/write#read%2Fwrite-access');
+    expect(encodedUrl('/a?b=c#fees-&-billing')).toBe('/a%3Fb%3Dc#fees-%26-billing');
   });
 
   it('lists them percent-encoded in the sitemap and llms.txt', () => {
