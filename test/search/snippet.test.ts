@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordsOf, SearchIndex } from '../../src/search/index.js';
 import { createSectionDocument } from '../../src/search/flex-document.js';
-import { matchedRanges, SNIPPET_LENGTH, snippetOf, type WordMatcher } from '../../src/search/snippet.js';
+import { matchedRanges, SNIPPET_LENGTH, snippetOf, wordMatcher, type WordMatcher } from '../../src/search/snippet.js';
 import { filler, page } from './fixtures.js';
 
 const words = (text: string): Set<string> => new Set(text.split(' '));
@@ -101,6 +101,47 @@ describe('snippetOf on long texts', () => {
       const text = (round % 5 === 0 ? '  ' : '') + words.map((w) => w + gaps[next(round % 4 === 0 ? gaps.length : 4)]).join('');
       const target = (t: string, s: number, e: number): boolean => t.slice(s, e).toLowerCase() === 'target';
       expect(snippetOf(text, target), `round ${round}`).toBe(wholeTextSnippet(text, (w) => w.toLowerCase() === 'target'));
+    }
+  });
+});
+
+describe('the query matcher', () => {
+  it('finds the same first match and the same marks as a scan of every word, in any script', () => {
+    const { encoder } = createSectionDocument();
+    const fast = wordMatcher(['target', 'cafe', 'x1', 'ray'], (word) => encoder.encode(word));
+    // The same matcher without its shortcut: every word cut out and tested.
+    const scan: WordMatcher = (text, start, end) => fast(text, start, end);
+    let seed = 5;
+    const next = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    // Words that touch a match without being one (étarget, target’s), that encode to one (Café),
+    // that hold a surrogate pair (𝒳ray) or a character that folds to ASCII in some engines (K, the Kelvin sign).
+    const pieces = [
+      'alpha',
+      'Target',
+      'étarget',
+      'targeté',
+      'target’s',
+      'Café',
+      'CAFÉ',
+      'naïve',
+      '𝒳ray',
+      'ray',
+      'X1',
+      'x1y',
+      '—',
+      'Kelvin',
+      '日本語',
+      'targets',
+    ];
+    for (let round = 0; round < 400; round++) {
+      const words = Array.from({ length: 5 + next(400) }, () => pieces[next(pieces.length)]!);
+      const text = words.map((w) => w + [' ', '\n', '  ', '. ', '/'][next(5)]).join('');
+      const snippet = snippetOf(text, fast);
+      expect(snippet, `round ${round}`).toBe(snippetOf(text, scan));
+      expect(matchedRanges(snippet, fast), `round ${round}`).toEqual(matchedRanges(snippet, scan));
     }
   });
 });
