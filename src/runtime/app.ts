@@ -22,6 +22,7 @@ import type { AddressCheck } from './playground-proxy/public-address.js';
 import { originPolicy } from './origin-policy.js';
 import { createRateLimits, type RateLimits } from './rate-limits.js';
 import { readerView, type ReaderView } from './reader-view.js';
+import { underPaths } from './path-scope.js';
 import { requestLog } from './request-log.js';
 import { agentFilesRoute } from './routes/agent-files-route.js';
 import { askAiRoute } from './routes/ask-ai-route.js';
@@ -149,7 +150,12 @@ export function createApp(options: AppOptions): Express {
   const mcpRoutes = (): Router => {
     const router = Router();
     if (auth) router.use(whileMcpIs(true, auth.settings));
-    router.use(discoveryRoute({ bundle, siteUrl: options.siteUrl, authentication, toolset }));
+    router.use(
+      underPaths(
+        ['/.well-known/', '/mcp/server-card', '/authed/mcp/server-card'],
+        discoveryRoute({ bundle, siteUrl: options.siteUrl, authentication, toolset }),
+      ),
+    );
     const publicTools: ServerTools = { search: 'search', filesystem: 'filesystem' };
     const publicLimit = mcpLimit(rateLimits, toolset, publicTools, projectId);
     router.use(
@@ -177,38 +183,45 @@ export function createApp(options: AppOptions): Express {
 
   app.use(requestLog(logger), urlLengthLimit, compressResponses);
   app.use(
-    healthRoute({
-      checks: {
-        // Pages and Markdown are read from the bundle folder on demand: it must still be there.
-        bundle: () =>
-          access(join(bundle.dir, BUNDLE_PATHS.manifest)).then(
-            () => undefined,
-            () => 'the bundle folder is gone',
-          ),
-        store: () => store.ping().then(() => undefined),
-        rateLimiter: () => rateLimits.readiness(),
-      },
-    }),
+    underPaths(
+      ['/healthz', '/readyz'],
+      healthRoute({
+        checks: {
+          // Pages and Markdown are read from the bundle folder on demand: it must still be there.
+          bundle: () =>
+            access(join(bundle.dir, BUNDLE_PATHS.manifest)).then(
+              () => undefined,
+              () => 'the bundle folder is gone',
+            ),
+          store: () => store.ping().then(() => undefined),
+          rateLimiter: () => rateLimits.readiness(),
+        },
+      }),
+    ),
   );
   if (auth) app.use(auth.router);
   const dashboard = options.dashboard ?? {};
   app.use(
-    adminRouter({
-      store,
-      projectId,
-      siteName: bundle.manifest.site.name,
-      auth,
-      ownersGroup: dashboard.ownersGroup ?? 'owners',
-      settings: { mcpEnabled: true, redirectUris: [], fixed: [], ...dashboard.settings },
-      siteUrl: options.siteUrl,
-      limiter: dashboard.limiter,
-      onLimiterFailure: dashboard.onLimiterFailure,
-    }),
+    // The dashboard, its sign-in and (on a site without authentication) its sign-out.
+    underPaths(
+      ['/_docsite/'],
+      adminRouter({
+        store,
+        projectId,
+        siteName: bundle.manifest.site.name,
+        auth,
+        ownersGroup: dashboard.ownersGroup ?? 'owners',
+        settings: { mcpEnabled: true, redirectUris: [], fixed: [], ...dashboard.settings },
+        siteUrl: options.siteUrl,
+        limiter: dashboard.limiter,
+        onLimiterFailure: dashboard.onLimiterFailure,
+      }),
+    ),
   );
   const answers = assistantAnswers({ bundle, store, logger, authentication, model: options.assistantModel });
-  app.use(restApiRoute({ bundle, store, siteUrl: options.siteUrl, assistantAnswers: answers, rateLimits }));
+  app.use(underPaths(['/v1/'], restApiRoute({ bundle, store, siteUrl: options.siteUrl, assistantAnswers: answers, rateLimits })));
   // The MCP switch exists only on sites with authentication; without it /mcp always works (SPEC.md 4.4).
-  app.use(mcpRoutes());
+  app.use(underPaths(['/.well-known/', '/mcp', '/authed/mcp'], mcpRoutes()));
   if (auth) app.use(Router().use(whileMcpIs(false, auth.settings), mcpOffRoute()));
   app.use(
     playgroundRoute({
