@@ -16,33 +16,19 @@ export const OWN_FIELDS = ((1 << BITS_PER_TERM) - 1) & ~TITLE_BITS;
 
 /**
  * Sets bit `BITS_PER_TERM * t + f` of `codes[id]` for every section whose field f matches term
- * t through any of its words; `postings[t]` holds the posting lists of term t's words. Writes
- * each section it marks once to `touched`, in no particular order, and returns how many: every
- * later pass of the query walks those instead of every section of the site, so a query costs
- * what its postings cost (a rare word on a site of 50,000 sections read five arrays of 50,000).
+ * t through any of its words; `postings[t]` holds the posting lists of term t's words. One
+ * store per posting and no branch: the cheapest walk over every posting.
  */
-export function markMatches(postings: readonly (readonly FieldPostings[])[], codes: Int32Array, touched: Int32Array): number {
-  let count = 0;
+export function markMatches(postings: readonly (readonly FieldPostings[])[], codes: Int32Array): void {
   for (let t = 0; t < postings.length; t++) {
     for (const lists of postings[t]!) {
       for (let f = 0; f < lists.length; f++) {
         const bit = matchBit(t, f);
         const ids = lists[f]!;
-        for (let i = 0; i < ids.length; i++) {
-          const id = ids[i]!;
-          const code = codes[id]!;
-          if (code === 0) touched[count++] = id;
-          codes[id] = code | bit;
-        }
+        for (let i = 0; i < ids.length; i++) codes[ids[i]!]! |= bit;
       }
     }
   }
-  return count;
-}
-
-/** Sets the codes of the `touched` sections (see markMatches) back to zero, ready for the next query. */
-export function clearMatches(codes: Int32Array, touched: Int32Array): void {
-  for (let i = 0; i < touched.length; i++) codes[touched[i]!] = 0;
 }
 
 /** The bit of a code that says term `t` matches field `f` (an index into TEXT_FIELDS). */
@@ -68,13 +54,11 @@ export function codeCountsBuffer(): Int32Array {
 
 /**
  * Per term, the allowed sections it can return (matches outside the page title, and title
- * matches of page introductions), read from the codes of the `touched` sections (see
- * markMatches); and the allowed sections per code, counted in `buffer` (see codeCountsBuffer).
- * For queries of at most MAX_PRUNED_TERMS terms.
+ * matches of page introductions), read from the codes; and the allowed sections per code,
+ * counted in `buffer` (see codeCountsBuffer). For queries of at most MAX_PRUNED_TERMS terms.
  */
 export function countMatches(
   codes: Int32Array,
-  touched: Int32Array,
   terms: number,
   leads: Uint8Array,
   allow: Uint8Array,
@@ -85,19 +69,15 @@ export function countMatches(
   const size = 2 << (BITS_PER_TERM * terms);
   const lanes = buffer.subarray(0, COUNT_LANES * size);
   lanes.fill(0);
-  const end = touched.length - (touched.length % COUNT_LANES);
-  let i = 0;
-  for (; i < end; i += COUNT_LANES) {
-    const [a, b, c, d] = [touched[i]!, touched[i + 1]!, touched[i + 2]!, touched[i + 3]!];
-    lanes[(codes[a]! << 1) | leads[a]!]! += allow[a]!;
-    lanes[size + ((codes[b]! << 1) | leads[b]!)]! += allow[b]!;
-    lanes[2 * size + ((codes[c]! << 1) | leads[c]!)]! += allow[c]!;
-    lanes[3 * size + ((codes[d]! << 1) | leads[d]!)]! += allow[d]!;
-  }
-  for (; i < touched.length; i++) {
-    const id = touched[i]!;
+  const end = codes.length - (codes.length % COUNT_LANES);
+  let id = 0;
+  for (; id < end; id += COUNT_LANES) {
     lanes[(codes[id]! << 1) | leads[id]!]! += allow[id]!;
+    lanes[size + ((codes[id + 1]! << 1) | leads[id + 1]!)]! += allow[id + 1]!;
+    lanes[2 * size + ((codes[id + 2]! << 1) | leads[id + 2]!)]! += allow[id + 2]!;
+    lanes[3 * size + ((codes[id + 3]! << 1) | leads[id + 3]!)]! += allow[id + 3]!;
   }
+  for (; id < codes.length; id++) lanes[(codes[id]! << 1) | leads[id]!]! += allow[id]!;
   const counts = lanes.subarray(0, size);
   for (let lane = 1; lane < COUNT_LANES; lane++) for (let at = 0; at < size; at++) counts[at]! += lanes[lane * size + at]!;
   for (let code = 1; 2 * code < counts.length; code++) {
@@ -245,14 +225,10 @@ export function sectionsKept(counts: CodeCounts, kept: Uint8Array): number {
   return sections;
 }
 
-/** Writes to `out` the allowed `touched` sections whose code `kept` keeps, in id order, and returns how many. */
-export function sectionsOfCodes(codes: Int32Array, touched: Int32Array, kept: Uint8Array, allow: Uint8Array, out: Int32Array): number {
+/** Writes to `out` the allowed sections whose code `kept` keeps, in id order, and returns how many. */
+export function sectionsOfCodes(codes: Int32Array, kept: Uint8Array, allow: Uint8Array, out: Int32Array): number {
   let count = 0;
-  for (let i = 0; i < touched.length; i++) {
-    const id = touched[i]!;
-    if (kept[codes[id]!] === 1 && allow[id] === 1) out[count++] = id;
-  }
-  out.subarray(0, count).sort();
+  for (let id = 0; id < codes.length; id++) if (kept[codes[id]!] === 1 && allow[id] === 1) out[count++] = id;
   return count;
 }
 

@@ -3,7 +3,6 @@
 import { TEXT_FIELDS, type TextField } from './flex-document.js';
 import {
   codeCountsBuffer,
-  clearMatches,
   countMatches,
   keptCodes,
   markMatches,
@@ -94,8 +93,6 @@ export class RankingScratch {
   readonly score: Float64Array;
   /** Per section, which fields each term matches (see markMatches); zero between queries. */
   readonly codes: Int32Array;
-  /** The sections a query's postings hold, each once (see markMatches). */
-  readonly touched: Int32Array;
   /** Per section, 1 when kept on a query of more terms than MAX_PRUNED_TERMS, and the high bound of its score (see keptByBounds). */
   readonly keys: Int32Array;
   readonly upper: Float64Array;
@@ -117,7 +114,6 @@ export class RankingScratch {
     this.ownMatch = new Uint8Array(size);
     this.score = new Float64Array(size);
     this.codes = new Int32Array(size);
-    this.touched = new Int32Array(size);
     this.everySection = new Uint8Array(size).fill(1);
     this.candidates = new Int32Array(size);
     this.termMatches = new Int32Array(size);
@@ -152,11 +148,11 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
   // First which fields each term matches where: that gives every term's rarity, and which
   // sections cannot make the best `limit` whatever their exact score (most, on a common query).
   const termPostings = terms.map(({ words }) => words.map(({ word }) => postings.of(word)));
-  const touched = scratch.touched.subarray(0, markMatches(termPostings, codes, scratch.touched));
+  markMatches(termPostings, codes);
   const allow = allowed ?? scratch.everySection;
   const wide = terms.length > MAX_PRUNED_TERMS;
-  const narrow = wide ? null : countMatches(codes, touched, terms.length, leads, allow, scratch.codeCounts);
-  const matching = narrow ? narrow.matching : countTerms(codes, touched, terms.length, leads, allow);
+  const narrow = wide ? null : countMatches(codes, terms.length, leads, allow, scratch.codeCounts);
+  const matching = narrow ? narrow.matching : countTerms(codes, terms.length, leads, allow);
   const rarities = matching.map((m) => (m === 0 ? 0 : Math.log(1 + visible / m)));
   const blend = rankBlend(rarities, input.boosts);
   const bounds = terms.map(termBounds);
@@ -170,15 +166,13 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
   if (narrow) {
     kept = keptCodes(narrow.counts, terms.length, rarities, bounds, termWorth, blend, limit, TIE_TOLERANCE);
     keys = codes;
-    keptCount = sectionsKept(narrow.counts, kept) * LOOKUP_RATIO >= longest ? -1 : sectionsOfCodes(keys, touched, kept, allow, keptSections);
+    keptCount = sectionsKept(narrow.counts, kept) * LOOKUP_RATIO >= longest ? -1 : sectionsOfCodes(keys, kept, allow, keptSections);
   } else {
     const boundsInput = { rarities, bounds, worth: termWorth, blend, leads, allow, keys: scratch.keys, out: keptSections, upper: scratch.upper };
     kept = KEPT_KEY;
     keys = scratch.keys;
-    keptCount = keptByBounds(codes, touched, boundsInput, limit, TIE_TOLERANCE);
-    // Looked up in posting lists, they must be in id order (see commonIds).
+    keptCount = keptByBounds(codes, boundsInput, limit, TIE_TOLERANCE);
     if (keptCount * LOOKUP_RATIO >= longest) keptCount = -1;
-    else keptSections.subarray(0, keptCount).sort();
   }
 
   // Plain loops, not forEach: counters a closure updates live in memory, not in registers.
@@ -240,7 +234,7 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
       term[at + OWN] = 0;
     }
   }
-  clearMatches(codes, touched);
+  codes.fill(0);
 
   return bestSections(input, candidates.subarray(0, candidateCount), blend, limit);
 }

@@ -19,19 +19,15 @@ const OWN_FIELD = chunkTable((fields) => (fields & OWN_FIELDS) !== 0);
 
 if (BITS_PER_TERM * MAX_QUERY_TERMS > 31) throw new Error('section-bounds: the codes of a query do not fit 31 bits');
 
-/**
- * Per term, the allowed sections it can return (as countMatches gives it): matches outside the
- * page title, and title matches of page introductions, among the `touched` sections (see markMatches).
- */
-export function countTerms(codes: Int32Array, touched: Int32Array, terms: number, leads: Uint8Array, allow: Uint8Array): number[] {
+/** Per term, the allowed sections it can return (as countMatches gives it): matches outside the page title, and title matches of page introductions. */
+export function countTerms(codes: Int32Array, terms: number, leads: Uint8Array, allow: Uint8Array): number[] {
   if (terms <= MAX_PRUNED_TERMS) throw new Error(`countTerms: ${terms} terms; count their codes instead`);
   const matching = new Array<number>(terms).fill(0);
   // Allowed sections by the set of terms they can return.
   const returning = new Int32Array(1 << terms);
-  for (let i = 0; i < touched.length; i++) {
-    const id = touched[i]!;
+  for (let id = 0; id < codes.length; id++) {
     const code = codes[id]!;
-    if (allow[id] === 0) continue;
+    if (code === 0 || allow[id] === 0) continue;
     returning[termBits(code, OWN_FIELD) | (leads[id] === 1 ? termBits(code, ANY_FIELD) : 0)]!++;
   }
   for (let set = 1; set < returning.length; set++) {
@@ -52,17 +48,16 @@ export interface BoundsInput {
   allow: Uint8Array;
   /** Set to 1 for a kept section, 0 for any other. */
   keys: Int32Array;
-  /** Gets the kept sections; `upper` is working room of one number per section. */
+  /** Gets the kept sections, in id order; `upper` is working room of one number per section. */
   out: Int32Array;
   upper: Float64Array;
 }
 
 /**
- * Marks in `keys` and lists in `out` (in the order of `touched`) the allowed `touched` sections
- * (see markMatches) that may rank among the best `limit`, and returns how many; `tolerance` is the ranking's. Only the
- * touched sections' keys are written: no other section is in the query's posting lists.
+ * Marks in `keys` and lists in `out` the allowed sections (with a nonzero code) that may rank
+ * among the best `limit`, and returns how many; `tolerance` is the ranking's.
  */
-export function keptByBounds(codes: Int32Array, touched: Int32Array, input: BoundsInput, limit: number, tolerance: number): number {
+export function keptByBounds(codes: Int32Array, input: BoundsInput, limit: number, tolerance: number): number {
   const { leads, allow, keys, out, upper } = input;
   const chunks = Math.ceil(input.rarities.length / CHUNK_TERMS);
   const [bottoms, tops] = chunkScores(input, chunks);
@@ -71,11 +66,10 @@ export function keptByBounds(codes: Int32Array, touched: Int32Array, input: Boun
   let heapSize = 0;
   let bar = -Infinity;
   let count = 0;
-  for (let i = 0; i < touched.length; i++) {
-    const id = touched[i]!;
+  for (let id = 0; id < codes.length; id++) {
     const code = codes[id]!;
     keys[id] = 0;
-    if (allow[id] === 0) continue;
+    if (code === 0 || allow[id] === 0) continue;
     let top = 0;
     let bottom = 0;
     let own = 0;
