@@ -20,14 +20,7 @@ const NONE: readonly string[] = [];
 const ASCII_WORD = new Uint8Array(128).map((_, c) => (/[A-Za-z0-9]/.test(String.fromCharCode(c)) ? 1 : 0));
 
 /** Tells whether the word `text.slice(start, end)` matches the query. */
-export interface WordMatcher {
-  (text: string, start: number, end: number): boolean;
-  /**
-   * Calls `visit` with each word of `text` it accepts, in order, until `visit` returns false: what
-   * a scan of every word would find, found faster. Without it, every word is scanned.
-   */
-  forEach?(text: string, visit: (start: number, end: number) => boolean): void;
-}
+export type WordMatcher = (text: string, start: number, end: number) => boolean;
 
 /**
  * A matcher for the encoded query `words`. An ASCII word encodes to itself in lower case (see
@@ -38,94 +31,13 @@ export function wordMatcher(words: Iterable<string>, encode: (word: string) => s
   const wanted = new Set(words);
   const byLength = new Map<number, string[]>();
   for (const word of wanted) byLength.set(word.length, [...(byLength.get(word.length) ?? []), word]);
-  const matches: WordMatcher = (text, start, end) => {
+  return (text, start, end) => {
     if (isAscii(text, start, end)) {
       for (const word of byLength.get(end - start) ?? NONE) if (equalsLowerCased(text, start, word)) return true;
       return false;
     }
     return encode(text.slice(start, end)).some((w) => wanted.has(w));
   };
-  // Only words of ASCII letters and digits can match an ASCII word of the text (others hold
-  // characters the snippet's words never do).
-  const ascii = [...wanted].filter((word) => /^[a-z0-9]+$/.test(word));
-  const pattern = ascii.length === 0 ? null : new RegExp(`(?<![A-Za-z0-9])(?:${ascii.join('|')})(?![A-Za-z0-9])`, 'gi');
-  matches.forEach = (text, visit) => forEachAcceptedWord(text, matches, pattern, visit);
-  return matches;
-}
-
-/**
- * `WordMatcher.forEach`. Scanning a section word by word cost most of a search on a real site
- * (long sections, many hits whose text has no query word), so ASCII words are found by `pattern`
- * (the query's ASCII words, whole), and only the words holding other characters are cut out and
- * tested one by one.
- */
-function forEachAcceptedWord(text: string, matches: WordMatcher, pattern: RegExp | null, visit: (start: number, end: number) => boolean): void {
-  const other = { at: 0 };
-  if (pattern) pattern.lastIndex = 0;
-  let ascii = pattern ? nextAsciiWord(text, pattern) : -1;
-  for (;;) {
-    // Words with other characters are looked for only up to the next ASCII match: most searches stop at the first.
-    const word = nextOtherWord(text, matches, other, ascii === -1 ? text.length : ascii);
-    if (word) {
-      if (!visit(word[0], word[1])) return;
-    } else if (ascii === -1) {
-      return;
-    } else {
-      if (!visit(ascii, pattern!.lastIndex)) return;
-      ascii = nextAsciiWord(text, pattern!);
-    }
-  }
-}
-
-/** The start of the next whole word `pattern` finds from its `lastIndex`, which it leaves at the word's end; -1 when none. */
-function nextAsciiWord(text: string, pattern: RegExp): number {
-  for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
-    // The pattern's boundaries are ASCII: a letter of another script may still touch the match.
-    const end = found.index + found[0].length;
-    if (!isWordBefore(text, found.index) && (end === text.length || !isWordAt(text, end))) return found.index;
-    pattern.lastIndex = found.index + 1;
-  }
-  return -1;
-}
-
-/**
- * The next word that `matches` accepts among the words holding a character outside ASCII, from
- * `other.at` and starting before `limit`; null when none, with `other.at` left where the search
- * may go on.
- */
-function nextOtherWord(text: string, matches: WordMatcher, other: { at: number }, limit: number): [start: number, end: number] | null {
-  while (other.at < limit) {
-    // Only up to `limit`: a regular expression would read on to the end of a long section.
-    const found = text.slice(other.at, limit).search(NON_ASCII);
-    if (found === -1) break;
-    const at = other.at + found;
-    if (!isWordAt(text, at)) {
-      other.at = at + 1;
-      continue;
-    }
-    let start = at;
-    while (isWordBefore(text, start)) start -= isLowSurrogate(text, start - 1) && start >= 2 ? 2 : 1;
-    let end = at;
-    while (end < text.length && isWordAt(text, end)) end += charLength(text, end);
-    other.at = end;
-    if (matches(text, start, end)) return [start, end];
-  }
-  other.at = Math.max(other.at, limit);
-  return null;
-}
-
-/** A character outside ASCII (a surrogate pair's first half counts). */
-const NON_ASCII = /[^\x00-\x7f]/;
-
-function isLowSurrogate(text: string, index: number): boolean {
-  const c = text.charCodeAt(index);
-  return c >= 0xdc00 && c <= 0xdfff;
-}
-
-/** Whether the character (or surrogate pair) right before `index` is a word character. */
-function isWordBefore(text: string, index: number): boolean {
-  if (index === 0) return false;
-  return isWordAt(text, isLowSurrogate(text, index - 1) && index >= 2 ? index - 2 : index - 1);
 }
 
 /**
@@ -192,17 +104,33 @@ export function matchedRanges(snippet: string, matches: WordMatcher): [start: nu
   return ranges;
 }
 
-/** Calls `visit` with each word of `text` that `matches` accepts, in order, until it returns false. */
+/**
+ * Calls `visit` with each word of `text` that `matches` accepts, in order, until it returns false.
+ * A word is a run of letters and digits of any script. Every hit of a search scans its section up
+ * to the first match, so ASCII runs are read a character code at a time, and only words holding
+ * other characters go through the Unicode test (a regular expression made per query to find the
+ * words instead cost more to compile than this whole scan).
+ */
 function forEachMatch(text: string, matches: WordMatcher, visit: (start: number, end: number) => boolean): void {
-  if (matches.forEach) {
-    matches.forEach(text, visit);
-    return;
-  }
-  for (let i = 0; i < text.length; ) {
-    while (i < text.length && !isWordAt(text, i)) i += charLength(text, i);
+  const length = text.length;
+  for (let i = 0; i < length; ) {
+    const c = text.charCodeAt(i);
+    if (c < 128 && ASCII_WORD[c] === 0) {
+      i++;
+      continue;
+    }
+    if (c >= 128 && !isWordAt(text, i)) {
+      i += charLength(text, i);
+      continue;
+    }
     const start = i;
-    while (i < text.length && isWordAt(text, i)) i += charLength(text, i);
-    if (start < i && matches(text, start, i) && !visit(start, i)) return;
+    for (let code = c; i < length && code < 128 && ASCII_WORD[code] === 1; code = text.charCodeAt(i)) i++;
+    // A word that goes on in another script: the rest of it, character by character.
+    while (i < length && text.charCodeAt(i) >= 128 && isWordAt(text, i)) {
+      i += charLength(text, i);
+      while (i < length && text.charCodeAt(i) < 128 && ASCII_WORD[text.charCodeAt(i)] === 1) i++;
+    }
+    if (matches(text, start, i) && !visit(start, i)) return;
   }
 }
 
