@@ -1,7 +1,7 @@
 // Dashboard reads over the conversation rollups: per-day series and top lists for a date range.
-import { DAY_MS, firstDayOf } from './conversation-rollups.js';
 import { StoreInputError } from './errors.js';
 import { checkedLimit } from './keyset.js';
+import { DAY_MS, DAYS, MONTHS, type Period, splitRange, WEEKS } from './rollup-periods.js';
 import type { SqlSession } from './sql.js';
 
 /** Longest range one analytics read may cover, in days: bounds the rollup rows it reads. */
@@ -68,12 +68,49 @@ export function daysOf(range: AnalyticsRange): [number, number] {
   return [from, to];
 }
 
-/** Sums `conversations` of `table` per `column` over the range, most first. SUM is a string on PostgreSQL (numeric). */
-async function topOf(db: SqlSession, table: string, column: string, request: TopRequest): Promise<[string, number][]> {
+/** A rollup table at one grain, and what a top list takes from each of its rows: the key `k` and the count `n`. */
+interface Source {
+  period: Period;
+  table: string;
+  select: string;
+  /** More conditions, each starting with AND. */
+  where: string;
+}
+
+function source(period: Period, table: string, select: string, where = ''): Source {
+  return { period, table, select, where };
+}
+
+const QUESTION = 'question AS k, conversations AS n';
+const UNANSWERED = " AND resolution_status = 'unanswered'";
+/** Coarsest first; a range reads whole months, then whole weeks, then days at its ends (rollup-periods.ts splitRange). */
+const QUESTIONS = [source(MONTHS, 'question_months', QUESTION), source(WEEKS, 'question_weeks', QUESTION), source(DAYS, 'question_days', QUESTION)];
+const GAPS = [
+  source(MONTHS, 'question_months', 'question AS k, unanswered AS n', ' AND unanswered > 0'),
+  source(WEEKS, 'question_weeks', QUESTION, UNANSWERED),
+  source(DAYS, 'question_days', QUESTION, UNANSWERED),
+];
+const PAGES = [
+  source(MONTHS, 'conversation_page_months', 'page_url AS k, conversations AS n'),
+  source(DAYS, 'conversation_page_days', 'page_url AS k, conversations AS n'),
+];
+const CATEGORIES = [source(DAYS, 'conversation_days', 'query_category AS k, conversations AS n')];
+
+/**
+ * Sums `n` per key `k` over the range, most first (ties by key): each source gives the units of
+ * its grain that splitRange assigns it, so every day is counted exactly once. SUM is a string on
+ * PostgreSQL (numeric).
+ */
+async function topOf(db: SqlSession, sources: readonly Source[], request: TopRequest): Promise<[string, number][]> {
   const [from, to] = daysOf(request);
-  const sql = `SELECT ${column} AS k, SUM(conversations) AS n FROM ${table} WHERE project_id = ? AND day BETWEEN ? AND ? GROUP BY ${column} ORDER BY n DESC, k LIMIT ?`;
-  const rows = await db.all<{ k: string; n: number | string }>(sql, [request.projectId, from, to, checkedLimit(request.limit)]);
-  return rows.map((row) => [row.k, Number(row.n)]);
+  const parts = splitRange(from, to, sources);
+  const union = parts.map(
+    ({ grain }) => `SELECT ${grain.select} FROM ${grain.table} WHERE project_id = ? AND ${grain.period.column} BETWEEN ? AND ?${grain.where}`,
+  );
+  const sql = `SELECT k, SUM(n) AS total FROM (${union.join(' UNION ALL ')}) AS parts GROUP BY k ORDER BY total DESC, k LIMIT ?`;
+  const params = parts.flatMap(({ first, last }) => [request.projectId, first, last]);
+  const rows = await db.all<{ k: string; total: number | string }>(sql, [...params, checkedLimit(request.limit)]);
+  return rows.map((row) => [row.k, Number(row.total)]);
 }
 
 /** The analytics reads of a SQL store. */
@@ -94,39 +131,17 @@ export function assistantAnalyticsStore(db: SqlSession): AssistantAnalyticsStore
     },
 
     async topQuestions(request) {
-      const [from, to] = daysOf(request);
-      const status = request.unanswered ? " AND resolution_status = 'unanswered'" : '';
-      // Whole ISO weeks of the range from the weekly rollup, the days before and after them from the daily one: exact, and a 30-day range reads 4 weeks and at most 12 days.
-      const firstWeek = Math.ceil((from + 3) / 7);
-      const lastWeek = Math.floor((to - 3) / 7);
-      const weeks = firstWeek <= lastWeek;
-      const days = (lo: number, hi: number) => ({
-        sql: `SELECT question, conversations FROM question_days WHERE project_id = ? AND day BETWEEN ? AND ?${status}`,
-        params: [request.projectId, lo, hi],
-      });
-      const parts = weeks
-        ? [
-            days(from, firstDayOf(firstWeek) - 1),
-            {
-              sql: `SELECT question, conversations FROM question_weeks WHERE project_id = ? AND week BETWEEN ? AND ?${status}`,
-              params: [request.projectId, firstWeek, lastWeek],
-            },
-            days(firstDayOf(lastWeek) + 7, to),
-          ]
-        : [days(from, to)];
-      const sql = `SELECT question AS k, SUM(conversations) AS n FROM (${parts.map((part) => part.sql).join(' UNION ALL ')}) AS parts
-        GROUP BY question ORDER BY n DESC, k LIMIT ?`;
-      const rows = await db.all<{ k: string; n: number | string }>(sql, [...parts.flatMap((part) => part.params), checkedLimit(request.limit)]);
-      return rows.map((row) => ({ question: row.k, conversations: Number(row.n) }));
+      const rows = await topOf(db, request.unanswered ? GAPS : QUESTIONS, request);
+      return rows.map(([question, conversations]) => ({ question, conversations }));
     },
 
     async conversationsByCategory(request) {
-      const rows = await topOf(db, 'conversation_days', 'query_category', request);
+      const rows = await topOf(db, CATEGORIES, request);
       return rows.map(([key, conversations]) => ({ key: key === '' ? null : key, conversations }));
     },
 
     async conversationsByPage(request) {
-      const rows = await topOf(db, 'conversation_page_days', 'page_url', request);
+      const rows = await topOf(db, PAGES, request);
       return rows.map(([key, conversations]) => ({ key: key === '' ? null : key, conversations }));
     },
   };
