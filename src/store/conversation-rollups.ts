@@ -89,6 +89,9 @@ const ROLLUPS: readonly Rollup[] = [
   },
 ];
 
+/** Every rollup table, for refreshing the planner's statistics after a large import. */
+export const ROLLUP_TABLES: readonly string[] = ROLLUPS.map((rollup) => rollup.table);
+
 /**
  * Adds `rows` to every rollup; call it in the transaction that inserts them. Counts are summed
  * in memory first (one statement may not touch a key twice in PostgreSQL) and written in key
@@ -177,6 +180,8 @@ export async function backfillMonths(tx: SqlSession, dialect: Dialect): Promise<
     `INSERT INTO conversation_page_months (project_id, month, page_url, conversations)
      SELECT project_id, ${month}, page_url, SUM(conversations) FROM conversation_page_days GROUP BY project_id, ${month}, page_url`,
   );
+  // New tables have no statistics until autovacuum gets to them; the reads plan on them at once.
+  if (dialect.name === 'postgres') await tx.run('ANALYZE question_months, conversation_page_months');
 }
 
 /** SQL for `monthOf(day)`: (year - 1970) * 12 + month - 1 of the UTC date of the day number in column `day`. */
