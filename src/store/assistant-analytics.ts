@@ -1,7 +1,7 @@
 // Dashboard reads over the conversation rollups: per-day series and top lists for a date range.
 import { StoreInputError } from './errors.js';
 import { checkedLimit } from './keyset.js';
-import { DAY_MS, DAYS, MONTHS, type Period, splitRange, WEEKS } from './rollup-periods.js';
+import { DAY_MS, DAYS, type Grain, MONTHS, type Period, splitRange, WEEKS } from './rollup-periods.js';
 import type { SqlSession } from './sql.js';
 
 /** Longest range one analytics read may cover, in days: bounds the rollup rows it reads. */
@@ -68,47 +68,53 @@ export function daysOf(range: AnalyticsRange): [number, number] {
   return [from, to];
 }
 
-/** A rollup table at one grain, and what a top list takes from each of its rows: the key `k` and the count `n`. */
-interface Source {
-  period: Period;
+/** A rollup table at one grain, and what a top list takes from each of its rows: the key and the count. */
+interface Source extends Grain {
   table: string;
-  select: string;
+  key: string;
+  count: string;
   /** More conditions, each starting with AND. */
   where: string;
 }
 
-function source(period: Period, table: string, select: string, where = ''): Source {
-  return { period, table, select, where };
+/** `weight`: about how many rows a unit holds, relative to the other sources of the read (measured on the dashboard benchmark's data). */
+function source(period: Period, weight: number, table: string, key: string, count = 'conversations', where = ''): Source {
+  return { period, weight, table, key, count, where };
 }
 
-const QUESTION = 'question AS k, conversations AS n';
 const UNANSWERED = " AND resolution_status = 'unanswered'";
-/** Coarsest first; a range reads whole months, then whole weeks, then days at its ends (rollup-periods.ts splitRange). */
-const QUESTIONS = [source(MONTHS, 'question_months', QUESTION), source(WEEKS, 'question_weeks', QUESTION), source(DAYS, 'question_days', QUESTION)];
+/**
+ * Coarsest first (rollup-periods.ts splitRange). A month of a question is one row and a day or
+ * week one per status, so a month holds about twice the rows of a day and a week three times.
+ */
+const QUESTIONS = [
+  source(MONTHS, 2, 'question_months', 'question'),
+  source(WEEKS, 3, 'question_weeks', 'question'),
+  source(DAYS, 1, 'question_days', 'question'),
+];
 const GAPS = [
-  source(MONTHS, 'question_months', 'question AS k, unanswered AS n', ' AND unanswered > 0'),
-  source(WEEKS, 'question_weeks', QUESTION, UNANSWERED),
-  source(DAYS, 'question_days', QUESTION, UNANSWERED),
+  source(MONTHS, 2, 'question_months', 'question', 'unanswered', ' AND unanswered > 0'),
+  source(WEEKS, 3, 'question_weeks', 'question', 'conversations', UNANSWERED),
+  source(DAYS, 1, 'question_days', 'question', 'conversations', UNANSWERED),
 ];
-const PAGES = [
-  source(MONTHS, 'conversation_page_months', 'page_url AS k, conversations AS n'),
-  source(DAYS, 'conversation_page_days', 'page_url AS k, conversations AS n'),
-];
-const CATEGORIES = [source(DAYS, 'conversation_days', 'query_category AS k, conversations AS n')];
+const PAGES = [source(MONTHS, 1, 'conversation_page_months', 'page_url'), source(DAYS, 1, 'conversation_page_days', 'page_url')];
+const CATEGORIES = [source(DAYS, 1, 'conversation_days', 'query_category')];
 
 /**
- * Sums `n` per key `k` over the range, most first (ties by key): each source gives the units of
- * its grain that splitRange assigns it, so every day is counted exactly once. SUM is a string on
- * PostgreSQL (numeric).
+ * Sums the count per key over the range, most first (ties by key): each source gives the units
+ * of its grain that splitRange assigns it, added or taken out, so every day of the range counts
+ * exactly once; a key whose days are all taken out again sums to 0 and is left out. SUM is a
+ * string on PostgreSQL (numeric).
  */
 async function topOf(db: SqlSession, sources: readonly Source[], request: TopRequest): Promise<[string, number][]> {
   const [from, to] = daysOf(request);
-  const parts = splitRange(from, to, sources);
-  const union = parts.map(
-    ({ grain }) => `SELECT ${grain.select} FROM ${grain.table} WHERE project_id = ? AND ${grain.period.column} BETWEEN ? AND ?${grain.where}`,
+  const spans = splitRange(from, to, sources);
+  const parts = spans.map(
+    ({ grain, sign }) =>
+      `SELECT ${grain.key} AS k, ${sign === 1 ? '' : '-'}${grain.count} AS n FROM ${grain.table} WHERE project_id = ? AND ${grain.period.column} BETWEEN ? AND ?${grain.where}`,
   );
-  const sql = `SELECT k, SUM(n) AS total FROM (${union.join(' UNION ALL ')}) AS parts GROUP BY k ORDER BY total DESC, k LIMIT ?`;
-  const params = parts.flatMap(({ first, last }) => [request.projectId, first, last]);
+  const sql = `SELECT k, SUM(n) AS total FROM (${parts.join(' UNION ALL ')}) AS parts GROUP BY k HAVING SUM(n) > 0 ORDER BY total DESC, k LIMIT ?`;
+  const params = spans.flatMap(({ first, last }) => [request.projectId, first, last]);
   const rows = await db.all<{ k: string; total: number | string }>(sql, [...params, checkedLimit(request.limit)]);
   return rows.map((row) => [row.k, Number(row.total)]);
 }

@@ -39,26 +39,54 @@ export const DAYS: Period = { column: 'day', unitOf: (day) => day, firstDayOf: (
 export const WEEKS: Period = { column: 'week', unitOf: weekOf, firstDayOf };
 export const MONTHS: Period = { column: 'month', unitOf: monthOf, firstDayOf: firstDayOfMonth };
 
-/** Units `first` to `last` (inclusive) of one grain. */
-export interface Span<Grain> {
-  grain: Grain;
-  first: number;
-  last: number;
+/** A period that rollup tables count by, and about how many rows one unit of it holds, relative to the other grains of the same read. */
+export interface Grain {
+  period: Period;
+  weight: number;
 }
 
+/** Units `first` to `last` (inclusive) of one grain, counted (`sign` 1) or taken back out (-1). */
+export interface Span<G extends Grain> {
+  grain: G;
+  first: number;
+  last: number;
+  sign: 1 | -1;
+}
+
+/** The weighted units the spans read: what splitRange keeps small. */
+function cost(spans: readonly Span<Grain>[]): number {
+  return spans.reduce((sum, span) => sum + span.grain.weight * (span.last - span.first + 1), 0);
+}
+
+const cheaper = <G extends Grain>(a: Span<G>[], b: Span<G>[]): Span<G>[] => (cost(b) < cost(a) ? b : a);
+const takenOut = <G extends Grain>(spans: Span<G>[]): Span<G>[] => spans.map((span) => ({ ...span, sign: span.sign === 1 ? -1 : 1 }));
+
 /**
- * Splits days `from` to `to` (inclusive) into spans that cover each day exactly once: the whole
- * units of the first (coarsest) grain inside the range, and the days before and after them split
- * the same way by the finer grains. The last grain must count days, which cover any rest. So a
- * year reads about 11 months, a few weeks and a few days instead of 365 days.
+ * Splits days `from` to `to` (inclusive) into spans whose signed counts add up to each day of the
+ * range exactly once and to no other day. By the first (coarsest) grain: the units wholly inside
+ * the range, and the days before and after them split the same way by the finer grains; or, where
+ * that reads fewer weighted rows, also a unit the range only starts or ends in, less its days
+ * outside the range. The last grain must count days, which cover any rest. So a year reads about
+ * 11 months and a few weeks and days instead of 365 days, and a range from the 3rd of a month
+ * reads the month less two days.
  */
-export function splitRange<Grain extends { period: Period }>(from: number, to: number, grains: readonly Grain[], level = 0): Span<Grain>[] {
+export function splitRange<G extends Grain>(from: number, to: number, grains: readonly G[], level = 0): Span<G>[] {
   if (from > to) return [];
   const grain = grains[level]!;
-  if (level === grains.length - 1) return [{ grain, first: from, last: to }];
+  if (level === grains.length - 1) return [{ grain, first: from, last: to, sign: 1 }];
   const { unitOf, firstDayOf: start } = grain.period;
-  const first = start(unitOf(from)) === from ? unitOf(from) : unitOf(from) + 1;
-  const last = start(unitOf(to) + 1) - 1 === to ? unitOf(to) : unitOf(to) - 1;
-  if (first > last) return splitRange(from, to, grains, level + 1);
-  return [...splitRange(from, start(first) - 1, grains, level + 1), { grain, first, last }, ...splitRange(start(last + 1), to, grains, level + 1)];
+  const finer = (lo: number, hi: number): Span<G>[] => splitRange(lo, hi, grains, level + 1);
+  const units = (first: number, last: number): Span<G>[] => (first <= last ? [{ grain, first, last, sign: 1 }] : []);
+  const a = unitOf(from);
+  const b = unitOf(to);
+  const first = start(a) === from ? a : a + 1;
+  const last = start(b + 1) - 1 === to ? b : b - 1;
+  const inside = first > last ? finer(from, to) : [...finer(from, start(first) - 1), ...units(first, last), ...finer(start(last + 1), to)];
+  /** Days `lo` to `hi` of unit `u`: from the finer grains, or the unit less its other days. */
+  const part = (u: number, lo: number, hi: number): Span<G>[] =>
+    cheaper(finer(lo, hi), [...units(u, u), ...takenOut(finer(start(u), lo - 1)), ...takenOut(finer(hi + 1, start(u + 1) - 1))]);
+  if (a === b) return first <= last ? inside : part(a, from, to);
+  const head = first === a ? units(a, a) : part(a, from, start(a + 1) - 1);
+  const tail = last === b ? units(b, b) : part(b, start(b), to);
+  return cheaper(inside, [...head, ...units(a + 1, b - 1), ...tail]);
 }

@@ -17,16 +17,29 @@ const QUESTIONS = [
 const CATEGORIES = ['Guides', 'API', null];
 const PAGES = ['https://docs.example.com/a', 'https://docs.example.com/b', 'https://docs.example.com/c', null];
 
-/** 112 days from Friday 2024-12-20 (past a year's end and three month ends), a conversation every 7 hours. */
+/**
+ * 112 days from Friday 2024-12-20 (past a year's end and three month ends), a conversation every
+ * 7 hours; and one on 2025-01-05 alone with its question, category and page, which a range that
+ * reads January less its first days takes out again.
+ */
 function sample(projectId: string): ImportedConversation[] {
-  return Array.from({ length: 384 }, (_, i) =>
-    importedConversation(projectId, START + i * 7 * 3_600_000, {
-      query: QUESTIONS[(i % 11) % QUESTIONS.length]!,
-      queryCategory: CATEGORIES[i % 3]!,
-      pageUrl: PAGES[(i >> 1) % 4]!,
-      resolutionStatus: i % 3 === 0 || i % 7 === 0 ? 'unanswered' : 'answered',
-    }),
-  );
+  const once = importedConversation(projectId, Date.parse('2025-01-05T10:00:00.000Z'), {
+    query: 'Asked only once?',
+    queryCategory: 'Once',
+    pageUrl: 'https://docs.example.com/once',
+    resolutionStatus: 'unanswered',
+  });
+  return [
+    ...Array.from({ length: 384 }, (_, i) =>
+      importedConversation(projectId, START + i * 7 * 3_600_000, {
+        query: QUESTIONS[(i % 11) % QUESTIONS.length]!,
+        queryCategory: CATEGORIES[i % 3]!,
+        pageUrl: PAGES[(i >> 1) % 4]!,
+        resolutionStatus: i % 3 === 0 || i % 7 === 0 ? 'unanswered' : 'answered',
+      }),
+    ),
+    once,
+  ];
 }
 
 /** Ranges with whole months and partial ones at either end, or none; a month exactly; a year's end. */
@@ -90,7 +103,8 @@ export function analyticsMonthsContract(ctx: ContractContext): void {
       await store.importConversations(rows.slice(300));
       await store.importConversations(sample('other').slice(0, 100));
       await expectExact(store, rows);
-      expect((await read(store, '2025-01-01', '2025-01-31')).questions.length).toBe(5);
+      expect((await read(store, '2025-01-01', '2025-01-31')).questions.length).toBe(6);
+      expect((await read(store, '2025-01-15', '2025-02-14')).pages.has('https://docs.example.com/once')).toBe(false);
     });
 
     it('fills the monthly rollups from the daily ones when migrating', async () => {
