@@ -103,7 +103,7 @@ interface PagePaths {
   path(i: number): string;
 }
 
-/** Every page an owner uses; `cursors` are page-2 links of the unanswered list, `ids` conversations spread over the year. */
+/** Every page an owner uses; `cursors` are page-2 links of the unanswered list, `ids` conversations spread over the filled months. */
 function pages(ids: readonly string[], cursors: readonly string[]): PagePaths[] {
   const analytics = (days: number) => (i: number) => {
     const { from, to } = range(days, i);
@@ -120,7 +120,7 @@ function pages(ids: readonly string[], cursors: readonly string[]): PagePaths[] 
     { name: 'unanswered, page 2 (keyset cursor)', path: (i) => cursors[i % cursors.length]! },
     { name: 'feedback', path: () => '/_docsite/admin/feedback' },
     {
-      name: 'export, one day as CSV (~2,700 rows)',
+      name: 'export, one day as CSV (~2,500 rows)',
       path: (i) => {
         const { from } = range(1, i);
         return `/_docsite/admin/analytics/export?${query({ format: 'csv', from, to: from })}`;

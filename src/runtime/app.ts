@@ -211,7 +211,7 @@ export function createApp(options: AppOptions): Express {
         siteName: bundle.manifest.site.name,
         auth,
         ownersGroup: dashboard.ownersGroup ?? 'owners',
-        settings: { mcpEnabled: true, redirectUris: [], fixed: [], ...dashboard.settings },
+        settings: { mcpEnabled: true, redirectUris: [], fixed: [], file: undefined, ...dashboard.settings },
         siteUrl: options.siteUrl,
         limiter: dashboard.limiter,
         onLimiterFailure: dashboard.onLimiterFailure,

@@ -131,7 +131,12 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     assistantEnabled: config.assistant.enabled,
     dashboard: {
       ...(config.authentication ? { ownersGroup: config.authentication.ownersGroup } : {}),
-      settings: { mcpEnabled: config.mcp.enabled, redirectUris: config.oauth.allowedRedirects.map((entry) => entry.entry), fixed: config.fixedSettings },
+      settings: {
+        mcpEnabled: config.mcp.enabled,
+        redirectUris: config.oauth.allowedRedirects.map((entry) => entry.entry),
+        fixed: config.fixedSettings,
+        file: config.file,
+      },
       limiter,
       onLimiterFailure: config.rateLimits.onLimiterFailure,
     },

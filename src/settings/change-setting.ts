@@ -10,7 +10,7 @@ export class FixedSettingError extends UsageError {
     readonly file: string | undefined,
   ) {
     super(
-      `The setting ${setting} is fixed by the runtime config ${file ?? ''} (settings.fixed): it cannot be changed here.`,
+      `The setting ${setting} is fixed by the runtime config${file ? ` ${file}` : ''} (settings.fixed): it cannot be changed here.`,
       `Change it in ${file ?? 'the runtime config'} and restart docsite serve.`,
     );
   }

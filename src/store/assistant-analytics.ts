@@ -1,7 +1,7 @@
 // Dashboard reads over the conversation rollups: per-day series and top lists for a date range.
-import { DAY_MS, firstDayOf } from './conversation-rollups.js';
 import { StoreInputError } from './errors.js';
 import { checkedLimit } from './keyset.js';
+import { DAY_MS, DAYS, type Grain, MONTHS, type Period, splitRange, WEEKS } from './rollup-periods.js';
 import type { SqlSession } from './sql.js';
 
 /** Longest range one analytics read may cover, in days: bounds the rollup rows it reads. */
@@ -68,12 +68,55 @@ export function daysOf(range: AnalyticsRange): [number, number] {
   return [from, to];
 }
 
-/** Sums `conversations` of `table` per `column` over the range, most first. SUM is a string on PostgreSQL (numeric). */
-async function topOf(db: SqlSession, table: string, column: string, request: TopRequest): Promise<[string, number][]> {
+/** A rollup table at one grain, and what a top list takes from each of its rows: the key and the count. */
+interface Source extends Grain {
+  table: string;
+  key: string;
+  count: string;
+  /** More conditions, each starting with AND. */
+  where: string;
+}
+
+/** `weight`: about how many rows a unit holds, relative to the other sources of the read (measured on the dashboard benchmark's data). */
+function source(period: Period, weight: number, table: string, key: string, count = 'conversations', where = ''): Source {
+  return { period, weight, table, key, count, where };
+}
+
+const UNANSWERED = " AND resolution_status = 'unanswered'";
+/**
+ * Coarsest first (rollup-periods.ts splitRange). A month of a question is one row and a day or
+ * week one per status, so a month holds about twice the rows of a day and a week three times.
+ */
+const QUESTIONS = [
+  source(MONTHS, 2, 'question_months', 'question'),
+  source(WEEKS, 3, 'question_weeks', 'question'),
+  source(DAYS, 1, 'question_days', 'question'),
+];
+const GAPS = [
+  source(MONTHS, 2, 'question_months', 'question', 'unanswered', ' AND unanswered > 0'),
+  source(WEEKS, 3, 'question_weeks', 'question', 'conversations', UNANSWERED),
+  source(DAYS, 1, 'question_days', 'question', 'conversations', UNANSWERED),
+];
+const PAGES = [source(MONTHS, 1, 'conversation_page_months', 'page_url'), source(DAYS, 1, 'conversation_page_days', 'page_url')];
+const CATEGORIES = [source(DAYS, 1, 'conversation_days', 'query_category')];
+
+/**
+ * Sums the count per key over the range, most first (ties by key): each source gives the units
+ * of its grain that splitRange assigns it, added or taken out, so every day of the range counts
+ * exactly once; a key whose days are all taken out again sums to 0 and is left out. SUM is a
+ * string on PostgreSQL (numeric).
+ */
+async function topOf(db: SqlSession, sources: readonly Source[], request: TopRequest): Promise<[string, number][]> {
   const [from, to] = daysOf(request);
-  const sql = `SELECT ${column} AS k, SUM(conversations) AS n FROM ${table} WHERE project_id = ? AND day BETWEEN ? AND ? GROUP BY ${column} ORDER BY n DESC, k LIMIT ?`;
-  const rows = await db.all<{ k: string; n: number | string }>(sql, [request.projectId, from, to, checkedLimit(request.limit)]);
-  return rows.map((row) => [row.k, Number(row.n)]);
+  const spans = splitRange(from, to, sources);
+  const parts = spans.map(
+    ({ grain, sign }) =>
+      `SELECT ${grain.key} AS k, ${sign === 1 ? '' : '-'}${grain.count} AS n FROM ${grain.table} WHERE project_id = ? AND ${grain.period.column} BETWEEN ? AND ?${grain.where}`,
+  );
+  const sql = `SELECT k, SUM(n) AS total FROM (${parts.join(' UNION ALL ')}) AS parts GROUP BY k HAVING SUM(n) > 0 ORDER BY total DESC, k LIMIT ?`;
+  const params = spans.flatMap(({ first, last }) => [request.projectId, first, last]);
+  const rows = await db.all<{ k: string; total: number | string }>(sql, [...params, checkedLimit(request.limit)]);
+  return rows.map((row) => [row.k, Number(row.total)]);
 }
 
 /** The analytics reads of a SQL store. */
@@ -94,39 +137,17 @@ export function assistantAnalyticsStore(db: SqlSession): AssistantAnalyticsStore
     },
 
     async topQuestions(request) {
-      const [from, to] = daysOf(request);
-      const status = request.unanswered ? " AND resolution_status = 'unanswered'" : '';
-      // Whole ISO weeks of the range from the weekly rollup, the days before and after them from the daily one: exact, and a 30-day range reads 4 weeks and at most 12 days.
-      const firstWeek = Math.ceil((from + 3) / 7);
-      const lastWeek = Math.floor((to - 3) / 7);
-      const weeks = firstWeek <= lastWeek;
-      const days = (lo: number, hi: number) => ({
-        sql: `SELECT question, conversations FROM question_days WHERE project_id = ? AND day BETWEEN ? AND ?${status}`,
-        params: [request.projectId, lo, hi],
-      });
-      const parts = weeks
-        ? [
-            days(from, firstDayOf(firstWeek) - 1),
-            {
-              sql: `SELECT question, conversations FROM question_weeks WHERE project_id = ? AND week BETWEEN ? AND ?${status}`,
-              params: [request.projectId, firstWeek, lastWeek],
-            },
-            days(firstDayOf(lastWeek) + 7, to),
-          ]
-        : [days(from, to)];
-      const sql = `SELECT question AS k, SUM(conversations) AS n FROM (${parts.map((part) => part.sql).join(' UNION ALL ')}) AS parts
-        GROUP BY question ORDER BY n DESC, k LIMIT ?`;
-      const rows = await db.all<{ k: string; n: number | string }>(sql, [...parts.flatMap((part) => part.params), checkedLimit(request.limit)]);
-      return rows.map((row) => ({ question: row.k, conversations: Number(row.n) }));
+      const rows = await topOf(db, request.unanswered ? GAPS : QUESTIONS, request);
+      return rows.map(([question, conversations]) => ({ question, conversations }));
     },
 
     async conversationsByCategory(request) {
-      const rows = await topOf(db, 'conversation_days', 'query_category', request);
+      const rows = await topOf(db, CATEGORIES, request);
       return rows.map(([key, conversations]) => ({ key: key === '' ? null : key, conversations }));
     },
 
     async conversationsByPage(request) {
-      const rows = await topOf(db, 'conversation_page_days', 'page_url', request);
+      const rows = await topOf(db, PAGES, request);
       return rows.map(([key, conversations]) => ({ key: key === '' ? null : key, conversations }));
     },
   };

@@ -24,7 +24,8 @@ export {
   type QuestionCount,
   type TopRequest,
 } from './assistant-analytics.js';
-export { DAY_MS, normaliseQuestion, QUESTION_MAX_CHARS } from './conversation-rollups.js';
+export { normaliseQuestion, QUESTION_MAX_CHARS } from './conversation-rollups.js';
+export { DAY_MS } from './rollup-periods.js';
 export {
   COUNTED_TOOLS,
   type CountedTool,

@@ -25,7 +25,7 @@ export async function migrate(db: SqlDriver, migrations: readonly Migration[] = 
     for (const migration of migrations) {
       if (applied.has(migration.version)) continue;
       for (const statement of migration.statements(db.dialect)) await tx.run(statement);
-      await migration.backfill?.(tx);
+      await migration.backfill?.(tx, db.dialect);
       await tx.run('INSERT INTO schema_migrations (version, name, applied_ms) VALUES (?, ?, ?)', [migration.version, migration.name, Date.now()]);
     }
     return latest;

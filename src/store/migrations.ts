@@ -1,5 +1,5 @@
 // The schema, as an ordered list of versioned migrations written once for both engines.
-import { backfillQuestionWeeks, backfillRollups } from './conversation-rollups.js';
+import { backfillMonths, backfillQuestionWeeks, backfillRollups } from './conversation-rollups.js';
 import type { Dialect, SqlSession } from './sql.js';
 
 /** One schema change. Applied migrations are never edited: change the schema by appending one. */
@@ -10,7 +10,7 @@ export interface Migration {
   /** DDL statements for the dialect, run in one transaction. */
   statements(dialect: Dialect): string[];
   /** Fills what the statements created from rows already stored, in the same transaction. */
-  backfill?(tx: SqlSession): Promise<void>;
+  backfill?(tx: SqlSession, dialect: Dialect): Promise<void>;
 }
 
 /**
@@ -242,7 +242,7 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 9,
     name: 'questions per ISO week, so top questions over a range read whole weeks',
     statements: () => [
-      // week is conversation-rollups.ts weekOf(day); kept in the same transaction as question_days.
+      // week is rollup-periods.ts weekOf(day); kept in the same transaction as question_days.
       `CREATE TABLE question_weeks (
         project_id TEXT NOT NULL,
         week INTEGER NOT NULL,
@@ -253,5 +253,30 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
     backfill: backfillQuestionWeeks,
+  },
+  {
+    version: 10,
+    name: 'questions and pages per calendar month, so year-long analytics read whole months',
+    statements: () => [
+      // month is rollup-periods.ts monthOf(day), months since January 1970; kept in the same
+      // transaction as the daily rollups. A question's answered and unanswered conversations share
+      // one row, so the top questions and the gaps both read one row per question and month.
+      `CREATE TABLE question_months (
+        project_id TEXT NOT NULL,
+        month INTEGER NOT NULL,
+        question TEXT NOT NULL,
+        conversations BIGINT NOT NULL,
+        unanswered BIGINT NOT NULL,
+        PRIMARY KEY (project_id, month, question)
+      )`,
+      `CREATE TABLE conversation_page_months (
+        project_id TEXT NOT NULL,
+        month INTEGER NOT NULL,
+        page_url TEXT NOT NULL,
+        conversations BIGINT NOT NULL,
+        PRIMARY KEY (project_id, month, page_url)
+      )`,
+    ],
+    backfill: backfillMonths,
   },
 ];

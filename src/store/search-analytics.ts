@@ -1,6 +1,6 @@
 // Counts of the search box and the MCP tools per day, and the searches readers and agents made, added in batches.
 import { daysOf, type AnalyticsRange, type TopRequest } from './assistant-analytics.js';
-import { DAY_MS } from './conversation-rollups.js';
+import { DAY_MS } from './rollup-periods.js';
 import { StoreInputError } from './errors.js';
 import { checkedLimit } from './keyset.js';
 import type { SqlDriver, SqlSession } from './sql.js';

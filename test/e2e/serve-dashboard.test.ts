@@ -9,9 +9,10 @@ import { csrfOf, expectMissing } from '../helpers/dashboard.js';
 import { copyExample, startServe, type ServeProcess } from '../helpers/serve-process.js';
 
 let server: ServeProcess;
+let site: string;
 
 beforeAll(async () => {
-  const site = copyExample();
+  site = copyExample();
   const data = mkdtempSync(join(tmpdir(), 'docsite-data-'));
   writeFileSync(
     join(site, 'docsite.config.json'),
@@ -43,7 +44,9 @@ it('admits the configured owners group only, shows the fixed MCP switch and the 
   const html = await page.text();
   expect(html).toContain('The MCP server is <strong>off</strong>.</p><p class="fixed">');
   expect(html).toContain('<code>claude.ai</code></td><td><span class="muted">runtime config file</span>');
-  expect((await owner.post('/_docsite/admin/mcp/switch', { csrf: csrfOf(html), enabled: 'on' })).status).toBe(409);
+  const refused = await owner.post('/_docsite/admin/mcp/switch', { csrf: csrfOf(html), enabled: 'on' });
+  expect(refused.status).toBe(409);
+  expect(await refused.text()).toContain(`mcpEnabled is fixed by the runtime config ${join(site, 'docsite.config.json')}`);
   for (const asset of ['admin.js', 'admin.css', 'uplot.js', 'uplot.css', 'redirect-check.js']) {
     expect((await owner.get(`/_docsite/admin/assets/${asset}`)).status).toBe(200);
   }

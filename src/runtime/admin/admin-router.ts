@@ -21,7 +21,9 @@ export interface SettingsDefaults {
   mcpEnabled: boolean;
   /** `oauth.allowedRedirectUris` as written. */
   redirectUris: string[];
-  fixed: readonly FixableSetting[];
+  fixed: FixableSetting[];
+  /** The runtime config file's path (undefined: none was read), named when a change to a fixed setting is refused. */
+  file: string | undefined;
 }
 
 /** What the dashboard is built from. */

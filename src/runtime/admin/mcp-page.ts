@@ -1,6 +1,8 @@
 // Security & access → MCP (sites with authentication only): the MCP switch, client credentials shown once, allowed OAuth redirect URIs.
 import { type Request, type Response, Router } from 'express';
 import { escapeHtml } from '../../auth/index.js';
+import { changeSetting, FixedSettingError, isFixed } from '../../settings/index.js';
+import type { SettingName } from '../../store/index.js';
 import type { AdminPage } from './admin-page.js';
 import { ADMIN_PATHS } from './admin-paths.js';
 import { type AdminContext, type ActionOutcome, fieldsOf, formAction, postForm, sendPage, shownOnce, table, timeCell } from './admin-context.js';
@@ -11,9 +13,12 @@ const FIXED = '<p class="fixed">Fixed in the runtime config file (<code>settings
 
 /** Serves `ADMIN_PATHS.mcp` and its forms. */
 export function mcpPage(ctx: AdminContext, defaults: SettingsDefaults): Router {
-  const isFixed = (name: 'mcpEnabled' | 'redirectUris'): boolean => defaults.fixed.includes(name);
-  /** The stored redirect URIs, or none when the file fixes them (only the file's count then). */
-  const storedUris = async (): Promise<string[]> => (isFixed('redirectUris') ? [] : ((await ctx.store.getSettings()).redirectUris ?? []));
+  const config = { file: defaults.file, fixedSettings: defaults.fixed };
+  const fixed = (name: SettingName): boolean => isFixed(config, name);
+  /** The stored redirect URIs, as `docsite settings redirect-uris` changes them. */
+  const storedUris = async (): Promise<string[]> => (await ctx.store.getSettings()).redirectUris ?? [];
+  /** Those in force: none when the file fixes them (only the file's count then). */
+  const shownUris = async (): Promise<string[]> => (fixed('redirectUris') ? [] : storedUris());
 
   const render = async (
     req: Request,
@@ -22,8 +27,8 @@ export function mcpPage(ctx: AdminContext, defaults: SettingsDefaults): Router {
     extra: Partial<AdminPage> & { created?: { id: string; secret: string } } = {},
   ): Promise<void> => {
     const stored = await ctx.store.getSettings();
-    const mcpOn = isFixed('mcpEnabled') ? defaults.mcpEnabled : (stored.mcpEnabled ?? defaults.mcpEnabled);
-    const switchForm = isFixed('mcpEnabled')
+    const mcpOn = fixed('mcpEnabled') ? defaults.mcpEnabled : (stored.mcpEnabled ?? defaults.mcpEnabled);
+    const switchForm = fixed('mcpEnabled')
       ? `<p>The MCP server is <strong>${mcpOn ? 'on' : 'off'}</strong>.</p>${FIXED}`
       : postForm(
           ctx,
@@ -61,7 +66,7 @@ export function mcpPage(ctx: AdminContext, defaults: SettingsDefaults): Router {
       : '';
 
     const fileUris = defaults.redirectUris.map((uri) => [`<code>${escapeHtml(uri)}</code>`, '<span class="muted">runtime config file</span>']);
-    const storedRows = (await storedUris()).map((uri) => [
+    const storedRows = (await shownUris()).map((uri) => [
       `<code>${escapeHtml(uri)}</code>`,
       postForm(
         ctx,
@@ -72,7 +77,7 @@ export function mcpPage(ctx: AdminContext, defaults: SettingsDefaults): Router {
         { uri },
       ),
     ]);
-    const addUri = isFixed('redirectUris')
+    const addUri = fixed('redirectUris')
       ? FIXED
       : postForm(
           ctx,
@@ -104,17 +109,28 @@ export function mcpPage(ctx: AdminContext, defaults: SettingsDefaults): Router {
     detail: undefined,
     respond: () => render(req, res, status, { notice: { kind: 'error', text } }),
   });
+  /** Runs `write` (a `changeSetting`, as `docsite settings` does), then `done`; a setting the runtime config fixes is refused with 409 and left alone. */
+  const change = async (req: Request, res: Response, write: () => Promise<void>, done: ActionOutcome): Promise<ActionOutcome> => {
+    try {
+      await write();
+      return done;
+    } catch (error) {
+      if (error instanceof FixedSettingError) return refuse(req, res, 409, error.message);
+      throw error;
+    }
+  };
 
   const router = Router();
   router.get(ADMIN_PATHS.mcp, (req, res) => render(req, res, 200));
   router.post(
     `${ADMIN_PATHS.mcp}/switch`,
     ...formAction(ctx, 'setting.mcpEnabled', async (req, res, owner) => {
-      if (isFixed('mcpEnabled')) return refuse(req, res, 409, 'The MCP switch is fixed in the runtime config file.');
       const { enabled } = fieldsOf(req);
       if (enabled !== 'on' && enabled !== 'off') return refuse(req, res, 400, 'Say on or off.');
-      await ctx.store.putSetting('mcpEnabled', enabled === 'on', owner);
-      return { detail: enabled, respond: () => render(req, res, 200, { notice: { kind: 'done', text: `The MCP server is now ${enabled}.` } }) };
+      return change(req, res, () => changeSetting(ctx.store, config, 'mcpEnabled', enabled === 'on', owner), {
+        detail: enabled,
+        respond: () => render(req, res, 200, { notice: { kind: 'done', text: `The MCP server is now ${enabled}.` } }),
+      });
     }),
   );
   router.post(
@@ -147,29 +163,28 @@ export function mcpPage(ctx: AdminContext, defaults: SettingsDefaults): Router {
   router.post(
     `${ADMIN_PATHS.mcp}/redirect-uris`,
     ...formAction(ctx, 'setting.redirectUris.add', async (req, res, owner) => {
-      if (isFixed('redirectUris')) return refuse(req, res, 409, 'The allowed redirect URIs are fixed in the runtime config file.');
       const uri = (fieldsOf(req).uri ?? '').trim();
       const problem = redirectUriProblem(uri);
       if (problem) return refuse(req, res, 400, problem);
       const current = await storedUris();
       if (current.includes(uri) || defaults.redirectUris.includes(uri)) return refuse(req, res, 409, `${uri} is already allowed.`);
-      await ctx.store.putSetting('redirectUris', [...current, uri], owner);
-      return { detail: uri, respond: () => render(req, res, 201, { notice: { kind: 'done', text: `Allowed ${uri}.` } }) };
+      return change(req, res, () => changeSetting(ctx.store, config, 'redirectUris', [...current, uri], owner), {
+        detail: uri,
+        respond: () => render(req, res, 201, { notice: { kind: 'done', text: `Allowed ${uri}.` } }),
+      });
     }),
   );
   router.post(
     `${ADMIN_PATHS.mcp}/redirect-uris/remove`,
     ...formAction(ctx, 'setting.redirectUris.remove', async (req, res, owner) => {
-      if (isFixed('redirectUris')) return refuse(req, res, 409, 'The allowed redirect URIs are fixed in the runtime config file.');
       const { uri = '' } = fieldsOf(req);
       const current = await storedUris();
       if (!current.includes(uri)) return refuse(req, res, 404, `${uri} is not a stored redirect URI.`);
-      await ctx.store.putSetting(
-        'redirectUris',
-        current.filter((entry) => entry !== uri),
-        owner,
-      );
-      return { detail: uri, respond: () => render(req, res, 200, { notice: { kind: 'done', text: `Removed ${uri}.` } }) };
+      const rest = current.filter((entry) => entry !== uri);
+      return change(req, res, () => changeSetting(ctx.store, config, 'redirectUris', rest, owner), {
+        detail: uri,
+        respond: () => render(req, res, 200, { notice: { kind: 'done', text: `Removed ${uri}.` } }),
+      });
     }),
   );
   return router;

@@ -77,7 +77,7 @@ describe('MCP page with settings fixed in the runtime config', () => {
   let owner: Browser;
   beforeAll(async () => {
     runtime = await startAuthRuntime(localConfig(), undefined, undefined, {
-      app: { dashboard: { settings: { mcpEnabled: false, fixed: ['mcpEnabled', 'redirectUris'] } } },
+      app: { dashboard: { settings: { mcpEnabled: false, fixed: ['mcpEnabled', 'redirectUris'], file: '/srv/docs/docsite.config.json' } } },
     });
     owner = await ownerOf(runtime);
   });
@@ -88,8 +88,13 @@ describe('MCP page with settings fixed in the runtime config', () => {
     expect(html).toContain('The MCP server is <strong>off</strong>.</p><p class="fixed">Fixed in the runtime config file');
     expect(html).not.toContain('id="redirect-uri"');
     const token = csrfOf(html);
-    expect((await owner.post('/_docsite/admin/mcp/switch', { csrf: token, enabled: 'on' })).status).toBe(409);
-    expect((await owner.post('/_docsite/admin/mcp/redirect-uris', { csrf: token, uri: 'app.example.com' })).status).toBe(409);
+    const refused = await owner.post('/_docsite/admin/mcp/switch', { csrf: token, enabled: 'on' });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain('The setting mcpEnabled is fixed by the runtime config /srv/docs/docsite.config.json (settings.fixed)');
+    const uri = await owner.post('/_docsite/admin/mcp/redirect-uris', { csrf: token, uri: 'app.example.com' });
+    expect(uri.status).toBe(409);
+    expect(await uri.text()).toContain('The setting redirectUris is fixed by the runtime config /srv/docs/docsite.config.json');
     expect(await runtime.store.getSettings()).toEqual({});
+    expect(await runtime.store.listAdminActions(10)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 import { describe } from 'vitest';
 import { adminActionsContract } from './admin-actions.js';
 import { analyticsContract } from './analytics.js';
+import { analyticsMonthsContract } from './analytics-months.js';
 import { apiKeysContract } from './api-keys.js';
 import { contractContext, type StoreTarget } from './context.js';
 import { conversationsContract } from './conversations.js';
@@ -22,6 +23,7 @@ export function storeContract(target: StoreTarget): void {
     lifecycleContract(ctx);
     conversationsContract(ctx);
     analyticsContract(ctx);
+    analyticsMonthsContract(ctx);
     searchAnalyticsContract(ctx);
     feedbackContract(ctx);
     apiKeysContract(ctx);
