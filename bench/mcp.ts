@@ -39,18 +39,19 @@ const ENGINE_ROUNDS = 40;
 /** Passes of the engine measurement; the one with the lowest p99 counts (shared machines are noisy). */
 const ENGINE_TRIES = 3;
 /**
- * `ranked…` hold the run where every search is ranked (none answered from remembered results):
- * it measured 0.17x the ceiling before long queries were pruned (fae6afa made them about 3x
- * faster); with 32 calls in flight its p99 is mostly queueing, about 32 calls' worth of ranking.
- * It measures 0.14–0.15x on an idle 2-core machine; its target guards against a regression, below
- * that by what the ceiling's own run-to-run spread moves it.
+ * `ranked…` hold the run where every search is ranked (none answered from remembered results).
+ * Issue 28 sets it at 0.6x the ceiling. It measured 0.13x on an idle 2-core machine at the
+ * start of that work: about 0.8 ms of server CPU a call, half of it the engine's walk over the
+ * postings of words that a quarter of this site's sections hold, 0.16 ms HTTP and protocol (a
+ * ping), the rest snippets, JSON and garbage collection. With 32 calls in flight its p99 is
+ * mostly queueing, about 32 calls' worth of ranking.
  */
 const TARGETS = {
   loadSeconds: 2,
   engineP99Ms: 2,
   vsCeiling: 0.6,
   mcpP99Ms: 50,
-  rankedVsCeiling: 0.12,
+  rankedVsCeiling: 0.6,
   rankedP99Ms: 200,
   rssGrowthMb: 50,
   treeSeconds: 1,
