@@ -148,6 +148,9 @@ describeInChromium('the owner dashboard in Chromium', (browser) => {
       expect(await page.getByLabel(/Status of the feedback on \/quickstart/).inputValue()).toBe(next);
       const [feedback] = (await site.store.listFeedback({ projectId: 'acme', limit: 1 })).feedback;
       expect(feedback?.status).toBe(next);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^feedback-acme-[\d-]+\.csv$/);
+      expect(readFileSync(await download.path(), 'utf8')).toContain(`,/quickstart,agent,${next},false,Step 3 fails`);
       await expectFits(page);
       await page.context().close();
     });

@@ -10,6 +10,7 @@ export const ADMIN_PATHS = {
   analyticsExport: '/_docsite/admin/analytics/export',
   conversation: '/_docsite/admin/analytics/conversations',
   feedback: '/_docsite/admin/feedback',
+  feedbackExport: '/_docsite/admin/feedback/export',
   searches: '/_docsite/admin/searches',
   assets: '/_docsite/admin/assets',
 } as const;

@@ -1,9 +1,10 @@
 // Assistant analytics: conversations per day (chart and table), top and unanswered questions, by category and page, one conversation, and export.
 import { type Request, type Response, Router } from 'express';
-import { exportConversations, type ExportFormat } from '../../analytics/index.js';
+import { exportConversations } from '../../analytics/index.js';
 import { escapeHtml } from '../../auth/index.js';
 import { StoreInputError, type KeyCount, type QuestionCount } from '../../store/index.js';
 import { ADMIN_PATHS } from './admin-paths.js';
+import { exportFormatOf, exportLinks, sendExport } from './export-download.js';
 import { type AdminContext, sendPage, table, timeCell } from './admin-context.js';
 import { type DayRange, dayRangeForm, dayRangeOf } from './date-range.js';
 
@@ -56,15 +57,12 @@ export function analyticsPage(ctx: AdminContext): Router {
     const older = unanswered.nextCursor
       ? `<p><a href="${ADMIN_PATHS.analytics}?${rangeQuery(range, { after: unanswered.nextCursor })}#unanswered">Older unanswered conversations</a></p>`
       : '';
-    const exportLinks = ['csv', 'jsonl']
-      .map((format) => `<a href="${ADMIN_PATHS.analyticsExport}?${rangeQuery(range, { format })}" download>${format === 'csv' ? 'CSV' : 'JSON Lines'}</a>`)
-      .join(' · ');
     sendPage(ctx, req, res, 200, {
       title: 'Assistant analytics',
       current: ADMIN_PATHS.analytics,
       body:
         dayRangeForm(ADMIN_PATHS.analytics, range) +
-        `<p>${total} conversation${total === 1 ? '' : 's'} from ${range.from} to ${range.to} (UTC). Export this range: ${exportLinks}.</p>` +
+        `<p>${total} conversation${total === 1 ? '' : 's'} from ${range.from} to ${range.to} (UTC). Export this range: ${exportLinks(ADMIN_PATHS.analyticsExport, { from: range.from, to: range.to })}.</p>` +
         `<section aria-labelledby="per-day-heading"><h2 id="per-day-heading">Conversations per day</h2><div id="per-day-chart" class="chart" aria-hidden="true"></div>` +
         `<div id="per-day">${table(
           'Conversations per day',
@@ -97,20 +95,12 @@ export function analyticsPage(ctx: AdminContext): Router {
   router.get(ADMIN_PATHS.analyticsExport, async (req, res) => {
     const range = dayRangeOf(req);
     if (typeof range === 'string') return problem(req, res, range);
-    const format: ExportFormat | undefined = req.query.format === 'csv' ? 'csv' : req.query.format === 'jsonl' ? 'jsonl' : undefined;
+    const format = exportFormatOf(req);
     if (!format) return problem(req, res, 'Export as csv or jsonl.');
     await store.recordAdminAction({ actor: ctx.ownerOf(req), action: 'analytics.export', detail: `${format} ${range.from}..${range.to}` });
-    res
-      .status(200)
-      .type(format === 'csv' ? 'text/csv' : 'application/jsonl')
-      .attachment(`conversations-${projectId}-${range.from}-${range.to}.${format}`);
-    await exportConversations(store, {
-      projectId,
-      range: { dateFrom: range.dateFrom, dateTo: range.dateTo },
-      format,
-      write: (chunk) => new Promise<void>((resolve) => (res.write(chunk) ? resolve() : res.once('drain', resolve))),
-    });
-    res.end();
+    await sendExport(res, format, `conversations-${projectId}-${range.from}-${range.to}`, (write) =>
+      exportConversations(store, { projectId, range: { dateFrom: range.dateFrom, dateTo: range.dateTo }, format, write }),
+    );
   });
   return router;
 }

@@ -1,8 +1,11 @@
-// Feedback: page feedback from readers and agents, newest first, filtered by source, counted by page; an owner sets each one's status.
-import { Router } from 'express';
+// Feedback: page feedback from readers and agents, newest first, filtered by source, counted by page;
+// an owner sets each one's status and exports the view.
+import { type Request, Router } from 'express';
 import { escapeHtml } from '../../auth/index.js';
 import { type FeedbackSource, type FeedbackStatus, StoreInputError } from '../../store/index.js';
+import { exportFeedback } from '../../analytics/index.js';
 import { ADMIN_PATHS } from './admin-paths.js';
+import { exportFormatOf, exportLinks, sendExport } from './export-download.js';
 import { type AdminContext, fieldsOf, formAction, postForm, sendPage, table, timeCell } from './admin-context.js';
 import { dayRangeForm, dayRangeOf } from './date-range.js';
 
@@ -19,13 +22,18 @@ function feedbackQuery(back: string): string {
   return url.pathname === ADMIN_PATHS.feedback ? url.search.replace(/^\?/, '') : '';
 }
 
-/** Serves `ADMIN_PATHS.feedback`. */
+/** The source a view is filtered by (`?source=agent|widget`), undefined for all. */
+function sourceOf(req: Request): FeedbackSource | undefined {
+  return req.query.source === 'agent' || req.query.source === 'widget' ? req.query.source : undefined;
+}
+
+/** Serves `ADMIN_PATHS.feedback`, its status form and `ADMIN_PATHS.feedbackExport`. */
 export function feedbackPage(ctx: AdminContext): Router {
   const { store, projectId } = ctx;
   const router = Router();
   router.get(ADMIN_PATHS.feedback, async (req, res) => {
     const range = dayRangeOf(req);
-    const source = req.query.source === 'agent' || req.query.source === 'widget' ? req.query.source : undefined;
+    const source = sourceOf(req);
     const sourceField =
       '<div><label for="source">Source</label><select id="source" name="source"><option value="">All</option>' +
       Object.entries(SOURCES)
@@ -77,10 +85,32 @@ export function feedbackPage(ctx: AdminContext): Router {
       ...(req.query.updated === '1' ? { notice: { kind: 'done' as const, text: 'Status set.' } } : {}),
       body:
         dayRangeForm(ADMIN_PATHS.feedback, range, sourceField) +
+        `<p>Export this view: ${exportLinks(ADMIN_PATHS.feedbackExport, { from: range.from, to: range.to, ...(source ? { source } : {}) })}.</p>` +
         `<section aria-labelledby="latest"><h2 id="latest">Newest first</h2>${table('Feedback, newest first', ['When', 'Page', 'Source', 'Answer', 'Comment', 'Status'], rows, 'No feedback in this range.')}${older}</section>` +
         `<section aria-labelledby="by-page"><h2 id="by-page">By page</h2>${table('Feedback by page', ['Page', 'Helpful', 'Not helpful', 'Agent reports'], pageRows, 'No feedback in this range.')}</section>` +
-        '<p class="muted">The same from the command line: <code>docsite feedback list</code>, <code>docsite feedback status ID open|resolved|dismissed</code>; from a script: <code>GET /v1/analytics/{projectId}/feedback</code> with an admin key.</p>',
+        '<p class="muted">The same from the command line: <code>docsite feedback list</code>, <code>docsite feedback status ID open|resolved|dismissed</code>, <code>docsite feedback export</code>; from a script: <code>GET /v1/analytics/{projectId}/feedback</code> with an admin key.</p>',
     });
+  });
+  router.get(ADMIN_PATHS.feedbackExport, async (req, res) => {
+    const range = dayRangeOf(req);
+    const format = exportFormatOf(req);
+    const source = sourceOf(req);
+    if (typeof range === 'string' || !format) {
+      return sendPage(ctx, req, res, 400, {
+        title: 'Feedback',
+        current: ADMIN_PATHS.feedback,
+        notice: { kind: 'error', text: typeof range === 'string' ? range : 'Export as csv or jsonl.' },
+        body: dayRangeForm(ADMIN_PATHS.feedback, undefined),
+      });
+    }
+    await store.recordAdminAction({
+      actor: ctx.ownerOf(req),
+      action: 'feedback.export',
+      detail: `${format} ${range.from}..${range.to}${source ? ` ${source}` : ''}`,
+    });
+    await sendExport(res, format, `feedback-${projectId}-${range.from}-${range.to}`, (write) =>
+      exportFeedback(store, { projectId, query: { dateFrom: range.dateFrom, dateTo: range.dateTo, source }, format, write }),
+    );
   });
   router.post(
     STATUS_PATH,

@@ -51,3 +51,21 @@ it('sets the status of a piece of feedback, recording who did and returning to t
   // Without the form's token: refused, nothing changed.
   expect((await owner.post('/_docsite/admin/feedback/status', { id: agentFeedback!.id, status: 'open', back })).status).toBe(403);
 });
+
+it('exports the view it shows as CSV and JSON Lines, with the source filter kept and the export logged', async () => {
+  const page = await (await owner.get('/_docsite/admin/feedback?source=agent')).text();
+  const link = /href="(\/_docsite\/admin\/feedback\/export\?[^"]*format=csv[^"]*)"/.exec(page)![1]!.replaceAll('&amp;', '&');
+  expect(link).toContain('source=agent');
+  const csv = await owner.get(link);
+  expect(csv.headers.get('content-type')).toContain('text/csv');
+  expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="?feedback-acme-[\d-]+\.csv"?$/);
+  const rows = (await csv.text()).trim().split(/\r?\n/);
+  expect(rows[0]).toBe('id,createdAt,path,source,status,helpful,comment');
+  expect(rows).toHaveLength(2);
+  expect(rows[1]).toContain('Step 3 <fails>');
+  expect((await runtime.store.listAdminActions(1))[0]).toMatchObject({ actor: 'olga', action: 'feedback.export' });
+  const all = (await (await owner.get(link.replace('format=csv', 'format=jsonl').replace('source=agent', 'source='))).text()).trim().split('\n');
+  expect(all.map((line) => (JSON.parse(line) as { comment: string }).comment)).toEqual(['Clear', 'Step 3 <fails>']);
+  expect((await owner.get('/_docsite/admin/feedback/export?format=xml')).status).toBe(400);
+  await expectMissing(new Browser(runtime.url), link);
+});
