@@ -9,8 +9,11 @@ import type { RequestHandler } from 'express';
  */
 export function underPaths(prefixes: readonly string[], handler: RequestHandler): RequestHandler {
   const scope = new RegExp(`^(?:${prefixes.map((prefix) => prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'i');
-  return (req, res, next) => {
+  const scoped: RequestHandler = (req, res, next) => {
     if (scope.test(req.path)) return handler(req, res, next);
     next();
   };
+  // A router's layers stay where code listing an app's routes looks for them (the check that no
+  // page path is one the runtime answers itself walks them).
+  return Object.assign(scoped, { stack: (handler as { stack?: unknown }).stack });
 }
