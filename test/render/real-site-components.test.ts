@@ -139,6 +139,13 @@ describe('components of real pages', () => {
     expect(parsed.page.params).toEqual([]);
   });
 
+  it('renders Link, one of the components Mintlify lets pages use, as a link', () => {
+    const page = build('See <Link href="/platform/features/graph-memory">Graph Memory</Link>.');
+    expect(page.diagnostics).toEqual([]);
+    expect(page.html).toBe('<p>See <a href="/platform/features/graph-memory">Graph Memory</a>.</p>');
+    expect(page.search).toContain('See Graph Memory.');
+  });
+
   it('keeps the Tailwind classes that pair light and dark images', () => {
     const page = build('<img className="block dark:hidden" src="/light.png" alt="" />\n<img className="hidden dark:block" src="/dark.png" alt="" />');
     expect(page.html).toContain('<img class="block dark:hidden" src="/light.png" alt="">');
