@@ -25,5 +25,5 @@ export { readSkills, type Skill } from './skills.js';
 export { isMermaidFence, type PageFeature } from './page-features.js';
 export { katex, KATEX_OPTIONS, type MathNode } from './tex.js';
 export { KNOWN_COMPONENTS, isUnknownComponent, isHtmlElementName } from './components.js';
-export { isJsxElement, urlAttributes, type JsxElement } from './mdx-nodes.js';
+export { isJsxElement, stringAttribute, urlAttributes, type JsxElement } from './mdx-nodes.js';
 export { fillVariables, mayUseVariables, type ContentVariables } from './variables.js';

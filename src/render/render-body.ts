@@ -6,7 +6,7 @@ import { h } from 'hastscript';
 import remarkRehype, { defaultHandlers, type Options as RemarkRehypeOptions } from 'remark-rehype';
 import { unified } from 'unified';
 import type { IconLibrary } from '../icons/index.js';
-import { isHtmlElementName, type JsxElement } from '../content/index.js';
+import { isHtmlElementName, stringAttribute, type JsxElement } from '../content/index.js';
 import { codeBlock } from './code-block.js';
 import { COMPONENTS } from './components/index.js';
 import { groupViews } from './components/tabs.js';
@@ -15,6 +15,7 @@ import { propsOf } from './jsx-props.js';
 import { mathTypesetter } from './math.js';
 import type { HastState, RenderContext } from './render-context.js';
 import { sanitizeBody } from './sanitize-body.js';
+import { tailwindStylesheet } from './tailwind/stylesheet.js';
 
 type Handlers = NonNullable<RemarkRehypeOptions['handlers']>;
 
@@ -30,7 +31,8 @@ function isBlockComponent(name: string | null | undefined): boolean {
  * its internal URLs resolved (resolveBrowserUrls). Unknown components render their children.
  * What the page's Markdown, HTML and components make is sanitized (sanitizeBody) before it is
  * written: whatever a page holds, its body runs no script. Math is typeset by KaTeX after that
- * (see MathTypesetter). Icons are looked up in `iconLibrary` (docs.json `icons.library`) unless an
+ * (see MathTypesetter). The Tailwind classes of its own HTML get a `<style>` in front (see
+ * tailwindStylesheet). Icons are looked up in `iconLibrary` (docs.json `icons.library`) unless an
  * icon names its own.
  */
 export function renderBody(tree: Root, iconLibrary: IconLibrary = 'fontawesome'): string {
@@ -40,10 +42,15 @@ export function renderBody(tree: Root, iconLibrary: IconLibrary = 'fontawesome')
     counters.set(prefix, n);
     return `${prefix}-${n}`;
   };
+  // Classes of the page's own HTML elements (not of docsite's components), styled as Tailwind's.
+  const pageClasses: string[] = [];
   const jsx = (state: HastState, node: JsxElement): ElementContent[] | ElementContent => {
     const children = state.all(node);
     if (!node.name) return children; // a fragment
-    if (isHtmlElementName(node.name)) return htmlElement(node, children);
+    if (isHtmlElementName(node.name)) {
+      pageClasses.push(...`${stringAttribute(node, 'className') ?? ''} ${stringAttribute(node, 'class') ?? ''}`.split(/\s+/));
+      return htmlElement(node, children);
+    }
     const render = COMPONENTS[node.name];
     if (!render) return children; // unknown: validate already warned (render/unknown-component)
     const context: RenderContext = { state, nextId, iconLibrary };
@@ -80,5 +87,7 @@ export function renderBody(tree: Root, iconLibrary: IconLibrary = 'fontawesome')
   };
   groupViews(tree);
   const hast = unified().use(remarkRehype, { handlers }).runSync(tree);
-  return math.typeset(toHtml(sanitizeBody(hast)));
+  const html = math.typeset(toHtml(sanitizeBody(hast)));
+  const css = tailwindStylesheet(pageClasses);
+  return css ? `<style>${css}</style>${html}` : html;
 }
