@@ -16,7 +16,7 @@ export { readPages, readPageSource } from './read-page.js';
 export { PARSE_JOB, parsePages } from './parse-pool.js';
 export { runPool, defaultJobs, type PoolJob } from './worker-pool.js';
 export { serveBatches } from './serve-batches.js';
-export { extractHeadingIds } from './heading-ids.js';
+export { extractHeadingIds, withoutDroppedCharacters } from './heading-ids.js';
 export { NO_USE, type SnippetUse } from './snippets.js';
 export { mayUseSnippets, snippetsDigest } from './snippets-digest.js';
 export { asHttpMethod, hasBalancedParams, parseEndpointReference } from './api-declaration.js';

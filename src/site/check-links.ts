@@ -1,7 +1,7 @@
 // Checks internal links, anchors and images of every page against the site's pages and files.
 import { posix } from 'node:path';
 import { CONFIG_FILE, scriptUrlScheme, type DocsConfig, type SourceLocator } from '../config/index.js';
-import type { PageLink, RefusedPathError } from '../content/index.js';
+import { withoutDroppedCharacters, type PageLink, type RefusedPathError } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { runtimePathAt } from './runtime-paths.js';
 import { pageUrl, type SitePage } from './site-model.js';
@@ -85,7 +85,9 @@ function checkLink({ path, anchor }: { path: string | null; anchor: string | nul
     target = found.page;
   }
   if (anchor && target.parsed && !target.anchors.includes(anchor)) {
-    return { code: 'link/broken-anchor', message: `Link "%s": page "${target.path}" has no heading with anchor #${anchor}.` };
+    const cleaned = withoutDroppedCharacters(anchor);
+    const hint = cleaned !== anchor && target.anchors.includes(cleaned) ? ` Its heading's id is #${cleaned}: ids lose \`:\`, \`?\`, \`!\`, \`,\`, \`;\`, quotes, brackets and emoji.` : '';
+    return { code: 'link/broken-anchor', message: `Link "%s": page "${target.path}" has no heading with anchor #${anchor}.${hint}` };
   }
   return undefined;
 }
