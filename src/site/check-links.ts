@@ -56,7 +56,9 @@ export function linkChecker(targets: LinkTargets): (page: SitePage) => Diagnosti
     const key = link.url.startsWith('/') ? `${link.kind}:${link.url}` : undefined;
     if (key !== undefined && absolute.has(key)) return absolute.get(key);
     const resolved = resolveLink(link.url, page.path);
-    const hint: Hint = isBareRelative(link.url) ? (path) => rootHint(link.url, path, page, targets) || basePathHint(path, targets) : (path) => basePathHint(path, targets);
+    const hint: Hint = isBareRelative(link.url)
+      ? (path) => rootHint(link.url, path, page, targets) || basePathHint(path, targets)
+      : (path) => basePathHint(path, targets);
     const problem = !resolved ? undefined : link.kind === 'image' ? checkImage(resolved.path, targets, hint) : checkLink(resolved, page, targets, hint);
     if (key !== undefined) absolute.set(key, problem);
     return problem;
@@ -86,7 +88,10 @@ function checkLink({ path, anchor }: { path: string | null; anchor: string | nul
   }
   if (anchor && target.parsed && !target.anchors.includes(anchor)) {
     const cleaned = withoutDroppedCharacters(anchor);
-    const hint = cleaned !== anchor && target.anchors.includes(cleaned) ? ` Its heading's id is #${cleaned}: ids lose \`:\`, \`?\`, \`!\`, \`,\`, \`;\`, quotes, brackets and emoji.` : '';
+    const hint =
+      cleaned !== anchor && target.anchors.includes(cleaned)
+        ? ` Its heading's id is #${cleaned}: ids lose \`:\`, \`?\`, \`!\`, \`,\`, \`;\`, quotes, brackets and emoji.`
+        : '';
     return { code: 'link/broken-anchor', message: `Link "%s": page "${target.path}" has no heading with anchor #${anchor}.${hint}` };
   }
   return undefined;

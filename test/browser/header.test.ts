@@ -51,7 +51,9 @@ describeInChromium('the header', (browser) => {
     const tab = await context.newPage();
     await tab.goto(`${runtime.url}/page-0`);
     const closed = (await tab.evaluate(HEADER)) as Header;
-    expect(closed.shown).toEqual(expect.arrayContaining(['brand', 'search-box', 'ask-ai-button', 'tabs-nav', 'global-links', 'switcher', 'navbar-links', 'navbar-primary']));
+    expect(closed.shown).toEqual(
+      expect.arrayContaining(['brand', 'search-box', 'ask-ai-button', 'tabs-nav', 'global-links', 'switcher', 'navbar-links', 'navbar-primary']),
+    );
     expect(closed.keysLines).toBeLessThanOrEqual(1);
     await tab.click('[data-ask-ai-open]');
     await tab.waitForSelector('.ask-panel[open]');

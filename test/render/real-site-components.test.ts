@@ -131,7 +131,9 @@ describe('components of real pages', () => {
     const source = '<ParamField name="iceServers" type="RTCIceServer[]" default="[]">\n  ICE servers to connect through.\n</ParamField>';
     const page = build(source);
     expect(page.diagnostics).toEqual([]);
-    expect(page.html).toContain('<div class="field param-field"><div class="field-head"><code class="field-name">iceServers</code><span class="field-type">RTCIceServer[]</span>');
+    expect(page.html).toContain(
+      '<div class="field param-field"><div class="field-head"><code class="field-name">iceServers</code><span class="field-type">RTCIceServer[]</span>',
+    );
     expect(page.html).toContain('ICE servers to connect through.');
     // Mintlify names a field's id from its location attribute only (@mintlify/common, rehypeParamFieldIds): this one has none.
     const { parsed } = analysePage('page.mdx', `---\ntitle: Page\n---\n\n${source}\n`);

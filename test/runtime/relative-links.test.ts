@@ -73,7 +73,7 @@ describe('the Markdown version of a page', () => {
     expect(markdown).toBe(
       '# Guides\n\nStart with [setup](/guides/setup), or [tips](/guides/deep/tips).\n\n![Diagram](/guides/images/flow.png)\n\n' +
         '<Card title="Setup" href="/guides/setup" img="/guides/images/flow.png">Go</Card>\n\n<img src="/guides/images/flow.png" alt="again" />\n\n' +
-        '[Home](/) · [setup, by reference][s]\n\n[s]: /guides/setup?tab=cli#install\n\nWithout `./`, a path is the browser\'s to resolve from the URL /guides: [tips](/guides/deep/tips).\n',
+        "[Home](/) · [setup, by reference][s]\n\n[s]: /guides/setup?tab=cli#install\n\nWithout `./`, a path is the browser's to resolve from the URL /guides: [tips](/guides/deep/tips).\n",
     );
   });
 });

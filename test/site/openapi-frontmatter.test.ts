@@ -125,7 +125,7 @@ describe('openapi frontmatter pages', () => {
     expect(pageOf('zones').params.map((p) => p.name)).toEqual(['limit']);
   });
 
-  it('find an operation whose path differs from the spec\'s by a trailing slash, with the path\'s parameters', () => {
+  it("find an operation whose path differs from the spec's by a trailing slash, with the path's parameters", () => {
     expect(loaded.diagnostics.filter((d) => d.file === 'zone.mdx')).toEqual([]);
     const zone = pageOf('zone');
     expect(zone.title).toBe('Get a zone');
