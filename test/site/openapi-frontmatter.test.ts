@@ -197,6 +197,22 @@ describe('openapi frontmatter pages', () => {
   });
 });
 
+describe('a page whose OpenAPI file does not exist', () => {
+  // crewAI's Edge pages name /enterprise-api.en.yaml, which lives in edge/: Mintlify builds the site all the same.
+  it('is built with its own text, the missing file a warning of the build', async () => {
+    const dir = writeSite({
+      'docs.json': { name: 'Missing spec', navigation: { pages: ['index', 'kickoff'] } },
+      'index.mdx': page({ title: 'Home' }),
+      'kickoff.mdx': page({ title: 'Kickoff', openapi: '/enterprise-api.en.yaml POST /kickoff' }, 'Start a crew.'),
+    });
+    const out = join(dir, '..', `${dir.split('/').pop()}-out`);
+    const report = await build(dir, { out, jobs: 1 });
+    expect(report.errors).toEqual([]);
+    expect(report.warnings.map((d) => `${d.file} ${d.code}`)).toEqual(['kickoff.mdx openapi/missing-file']);
+    expect(readFileSync(join(out, 'kickoff.html'), 'utf8')).toContain('Start a crew.');
+  });
+});
+
 describe('OpenAPI request examples', () => {
   it('quote a URL with a query string for the shell in cURL', () => {
     const mdx = operationExamples(OTHER_SPEC as unknown as OpenApiDocument, 'GET', '/zones', {
