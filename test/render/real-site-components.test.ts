@@ -127,17 +127,17 @@ describe('components of real pages', () => {
     expect(page.search).toContain('a_1 * b_2 = c_3');
   });
 
-  it('shows a ParamField named by `name` (an SDK property, no request location) as a field without id, not an API parameter', () => {
+  it('shows a ParamField named by `name` (an SDK property, no request location) as a field, not an API parameter', () => {
     const source = '<ParamField name="iceServers" type="RTCIceServer[]" default="[]">\n  ICE servers to connect through.\n</ParamField>';
     const page = build(source);
     expect(page.diagnostics).toEqual([]);
+    // Mintlify's link checker reads a field's name from `name` too (@mintlify/link-rot), so links to #param-ice-servers pass there: they land here.
     expect(page.html).toContain(
-      '<div class="field param-field"><div class="field-head"><code class="field-name">iceServers</code><span class="field-type">RTCIceServer[]</span>',
+      '<div class="field param-field" id="param-ice-servers"><div class="field-head"><code class="field-name">iceServers</code><span class="field-type">RTCIceServer[]</span>',
     );
     expect(page.html).toContain('ICE servers to connect through.');
-    // Mintlify names a field's id from its location attribute only (@mintlify/common, rehypeParamFieldIds): this one has none.
     const { parsed } = analysePage('page.mdx', `---\ntitle: Page\n---\n\n${source}\n`);
-    expect(parsed.page.anchors).toEqual([]);
+    expect(parsed.page.anchors).toContain('param-ice-servers');
     expect(parsed.page.params).toEqual([]);
   });
 
