@@ -122,7 +122,7 @@
     try {
       anchor = decodeURIComponent(anchor);
     } catch {}
-    if (anchor && !document.getElementById(anchor)) import('/_docsite/docsite-anchors.js').then(({ landOn }) => landOn(anchor));
+    if (anchor && !document.getElementById(anchor)) void import('/_docsite/docsite-anchors.js').then(({ landOn }) => landOn(anchor));
   };
   landOnAnchor();
   addEventListener('hashchange', landOnAnchor);
