@@ -20,12 +20,16 @@ const STRIPPED: ReadonlySet<string> = new Set([...(BODY_SCHEMA.strip ?? []), 'sv
  */
 const PHRASING: ReadonlySet<string> = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'span', 'strong', 'em', 'b', 'i', 'small', 'label', 'button']);
 
-/** The HTML element written in the page, with its literal attributes (see propsOf); sanitizeBody keeps what is safe. */
-export function htmlElement(node: JsxElement, children: ElementContent[]): ElementContent[] {
+/**
+ * The HTML element written in the page, with its literal attributes (see propsOf) and `extraClass`
+ * (the class that carries its style object); sanitizeBody keeps what is safe.
+ */
+export function htmlElement(node: JsxElement, children: ElementContent[], extraClass?: string): ElementContent[] {
   const name = node.name!;
   if (STRIPPED.has(name.toLowerCase())) return [];
   const properties: Record<string, string | number | boolean> = {};
   for (const [key, value] of Object.entries(propsOf(node))) properties[RENAMED[key] ?? key] = value;
+  if (extraClass) properties.class = typeof properties.class === 'string' ? `${properties.class} ${extraClass}` : extraClass;
   return [h(name, properties, PHRASING.has(name) ? withoutParagraphs(children) : children)];
 }
 
