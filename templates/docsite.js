@@ -116,6 +116,17 @@
     if (top < 0 || top > sidebar.clientHeight - current.offsetHeight) sidebar.scrollTop += top - sidebar.clientHeight / 3;
   }
 
+  // An anchor no element has may be written as Mintlify slugs headings: docsite-anchors.js finds its heading.
+  const landOnAnchor = () => {
+    let anchor = location.hash.slice(1);
+    try {
+      anchor = decodeURIComponent(anchor);
+    } catch {}
+    if (anchor && !document.getElementById(anchor)) void import('/_docsite/docsite-anchors.js').then(({ landOn }) => landOn(anchor));
+  };
+  landOnAnchor();
+  addEventListener('hashchange', landOnAnchor);
+
   // The table of contents marks the section being read: the last heading above the upper third of the screen.
   const tocLinks = [...document.querySelectorAll('.toc a[href^="#"]')];
   const sections = tocLinks.map((link) => document.getElementById(decodeURIComponent(link.hash.slice(1)))).filter(Boolean);

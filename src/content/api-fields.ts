@@ -55,6 +55,9 @@ function readField(element: JsxElement, file: string, diagnostics: Diagnostic[])
     return withoutUndefined({ kind: 'response' as const, name, ...common });
   }
   const present = LOCATIONS.filter((location) => attribute(element, location) !== undefined);
+  // Mintlify documents SDK properties with ParamField too, named by `name` (pipecat's transport
+  // options): a field of the page, but no parameter of a request.
+  if (present.length === 0 && stringAttribute(element, 'name')) return undefined;
   if (present.length !== 1) {
     const message =
       present.length === 0

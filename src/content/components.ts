@@ -45,6 +45,7 @@ export const KNOWN_COMPONENTS: ReadonlySet<string> = new Set([
   'Column',
   'GitHub.Repo',
   'Mermaid',
+  'Link',
 ]);
 
 /** Lower-case JSX names are HTML elements (`<div>`, `<img>`), which pass through as they are. */

@@ -129,8 +129,13 @@ export function headingIdMaker(): (text: string) => string {
     if (!key) return '';
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
-    return (n > 1 ? `${key}-${n}` : key).replace(DROPPED_FROM_ID, '');
+    return withoutDroppedCharacters(n > 1 ? `${key}-${n}` : key);
   };
+}
+
+/** An id without the characters a heading's id loses (`option-2:-setup` is `option-2-setup`). */
+export function withoutDroppedCharacters(id: string): string {
+  return id.replace(DROPPED_FROM_ID, '');
 }
 
 /** A page's accordion ids from their titles: `installation-steps`, then `installation-steps-1`. */

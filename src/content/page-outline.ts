@@ -153,10 +153,10 @@ function carriesId(node: JsxElement): boolean {
   return node.name !== null && node.name !== undefined && (/^[a-z]/.test(node.name) || ID_CARRIERS.has(node.name));
 }
 
-/** A field's name: a ResponseField's `name`, a ParamField's `query`, `path`, `body` or `header` (in that order). */
+/** A field's name: a ResponseField's `name`, a ParamField's `query`, `path`, `body` or `header` (in that order), else its `name`. */
 function fieldName(node: JsxElement): string | undefined {
-  if (node.name === 'ResponseField') return stringAttribute(node, 'name') || undefined;
-  for (const key of ['query', 'path', 'body', 'header']) {
+  const keys = node.name === 'ResponseField' ? ['name'] : ['query', 'path', 'body', 'header', 'name'];
+  for (const key of keys) {
     const value = stringAttribute(node, key);
     if (value) return value;
   }

@@ -6,15 +6,17 @@ import { h } from 'hastscript';
 import remarkRehype, { defaultHandlers, type Options as RemarkRehypeOptions } from 'remark-rehype';
 import { unified } from 'unified';
 import type { IconLibrary } from '../icons/index.js';
-import { isHtmlElementName, type JsxElement } from '../content/index.js';
+import { isHtmlElementName, stringAttribute, type JsxElement } from '../content/index.js';
 import { codeBlock } from './code-block.js';
 import { COMPONENTS } from './components/index.js';
 import { groupViews } from './components/tabs.js';
 import { htmlElement } from './html-element.js';
+import { styleDeclarations } from './inline-style.js';
 import { propsOf } from './jsx-props.js';
 import { mathTypesetter } from './math.js';
 import type { HastState, RenderContext } from './render-context.js';
 import { sanitizeBody } from './sanitize-body.js';
+import { tailwindStylesheet } from './tailwind/stylesheet.js';
 
 type Handlers = NonNullable<RemarkRehypeOptions['handlers']>;
 
@@ -30,7 +32,8 @@ function isBlockComponent(name: string | null | undefined): boolean {
  * its internal URLs resolved (resolveBrowserUrls). Unknown components render their children.
  * What the page's Markdown, HTML and components make is sanitized (sanitizeBody) before it is
  * written: whatever a page holds, its body runs no script. Math is typeset by KaTeX after that
- * (see MathTypesetter). Icons are looked up in `iconLibrary` (docs.json `icons.library`) unless an
+ * (see MathTypesetter). The Tailwind classes and `style` objects of its own HTML get a `<style>`
+ * in front (see tailwindStylesheet, styleDeclarations). Icons are looked up in `iconLibrary` (docs.json `icons.library`) unless an
  * icon names its own.
  */
 export function renderBody(tree: Root, iconLibrary: IconLibrary = 'fontawesome'): string {
@@ -40,10 +43,18 @@ export function renderBody(tree: Root, iconLibrary: IconLibrary = 'fontawesome')
     counters.set(prefix, n);
     return `${prefix}-${n}`;
   };
+  // Classes of the page's own HTML elements (not of docsite's components), styled as Tailwind's.
+  const pageClasses: string[] = [];
+  // Declarations of their `style` objects, each the rule of a class given to its element (see styleDeclarations).
+  const pageStyles: string[] = [];
   const jsx = (state: HastState, node: JsxElement): ElementContent[] | ElementContent => {
     const children = state.all(node);
     if (!node.name) return children; // a fragment
-    if (isHtmlElementName(node.name)) return htmlElement(node, children);
+    if (isHtmlElementName(node.name)) {
+      pageClasses.push(...`${stringAttribute(node, 'className') ?? ''} ${stringAttribute(node, 'class') ?? ''}`.split(/\s+/));
+      const style = styleDeclarations(node);
+      return htmlElement(node, children, style === undefined ? undefined : `docsite-style-${pageStyles.push(style)}`);
+    }
     const render = COMPONENTS[node.name];
     if (!render) return children; // unknown: validate already warned (render/unknown-component)
     const context: RenderContext = { state, nextId, iconLibrary };
@@ -80,5 +91,8 @@ export function renderBody(tree: Root, iconLibrary: IconLibrary = 'fontawesome')
   };
   groupViews(tree);
   const hast = unified().use(remarkRehype, { handlers }).runSync(tree);
-  return math.typeset(toHtml(sanitizeBody(hast)));
+  const html = math.typeset(toHtml(sanitizeBody(hast)));
+  // The style objects' rules after the Tailwind ones: an element's own style wins, as inline styles do.
+  const css = tailwindStylesheet(pageClasses) + pageStyles.map((declarations, i) => `.prose .docsite-style-${i + 1}{${declarations}}`).join('');
+  return css ? `<style>${css}</style>${html}` : html;
 }

@@ -6,9 +6,11 @@ const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
 
 /**
  * Static files every bundle carries under `_docsite/`: one stylesheet, the small script every page
- * loads, and the search dialog's module, which that script imports when a reader first opens search.
+ * loads, and the modules that script imports when needed: the search dialog's and the Ask AI
+ * panel's when a reader first opens them, the anchors' when a page is opened at an anchor no
+ * element has.
  */
-export const TEMPLATE_ASSETS = ['docsite.css', 'docsite.js', 'docsite-search.js', 'docsite-ask.js'] as const;
+export const TEMPLATE_ASSETS = ['docsite.css', 'docsite.js', 'docsite-search.js', 'docsite-ask.js', 'docsite-anchors.js'] as const;
 /** The script that draws Mermaid diagrams, in bundles with a page that has one (see featureFiles). */
 export const DIAGRAM_SCRIPT = 'diagrams.js';
 export type TemplateAsset = (typeof TEMPLATE_ASSETS)[number] | typeof DIAGRAM_SCRIPT;

@@ -1,10 +1,10 @@
 // Checks internal links, anchors and images of every page against the site's pages and files.
 import { posix } from 'node:path';
 import { CONFIG_FILE, scriptUrlScheme, type DocsConfig, type SourceLocator } from '../config/index.js';
-import type { PageLink, RefusedPathError } from '../content/index.js';
+import { withoutDroppedCharacters, type PageLink, type RefusedPathError } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { runtimePathAt } from './runtime-paths.js';
-import type { SitePage } from './site-model.js';
+import { pageUrl, type SitePage } from './site-model.js';
 
 /** What a link may point at besides pages. */
 export interface LinkTargets {
@@ -20,7 +20,18 @@ export interface LinkTargets {
 
 const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
 
-/** A link target split into page path and anchor; null for external links and script URLs (reported as link/script-url, however spelt). */
+/** Whether a URL is relative without `./` or `../` (`guides/setup`), which Mintlify leaves to the browser. */
+export function isBareRelative(url: string): boolean {
+  return !EXTERNAL.test(url) && !/^(\/|\.\.?\/|#|\?)/.test(url) && url !== '';
+}
+
+/**
+ * A link target split into page path and anchor; null for external links and script URLs
+ * (reported as link/script-url, however spelt). Mintlify resolves `./` and `../` from the page's
+ * file and leaves other relative paths to the browser, which resolves them from the page's URL
+ * (@mintlify/common, remarkResolveRelativeLinks): on guides/index.mdx, served at /guides,
+ * `./setup` is guides/setup and `setup` is /setup.
+ */
 export function resolveLink(url: string, fromPath: string): { path: string | null; anchor: string | null } | null {
   if (EXTERNAL.test(url) || scriptUrlScheme(url) !== undefined) return null;
   const hash = url.indexOf('#');
@@ -28,7 +39,8 @@ export function resolveLink(url: string, fromPath: string): { path: string | nul
   const anchor = hash === -1 ? null : safeDecode(url.slice(hash + 1));
   if (rawPath === '') return { path: null, anchor };
   const decoded = safeDecode(rawPath);
-  const joined = decoded.startsWith('/') ? decoded : posix.join(posix.dirname(fromPath), decoded);
+  const base = isBareRelative(rawPath) ? pageUrl(fromPath).slice(1) : fromPath;
+  const joined = decoded.startsWith('/') ? decoded : posix.join(posix.dirname(base), decoded);
   return { path: posix.normalize(joined).replace(/^\/+/, '').replace(/\/+$/, ''), anchor };
 }
 
@@ -44,7 +56,10 @@ export function linkChecker(targets: LinkTargets): (page: SitePage) => Diagnosti
     const key = link.url.startsWith('/') ? `${link.kind}:${link.url}` : undefined;
     if (key !== undefined && absolute.has(key)) return absolute.get(key);
     const resolved = resolveLink(link.url, page.path);
-    const problem = !resolved ? undefined : link.kind === 'image' ? checkImage(resolved.path, targets) : checkLink(resolved, page, targets);
+    const hint: Hint = isBareRelative(link.url)
+      ? (path) => rootHint(link.url, path, page, targets) || basePathHint(path, targets)
+      : (path) => basePathHint(path, targets);
+    const problem = !resolved ? undefined : link.kind === 'image' ? checkImage(resolved.path, targets, hint) : checkLink(resolved, page, targets, hint);
     if (key !== undefined) absolute.set(key, problem);
     return problem;
   };
@@ -60,15 +75,20 @@ export function linkChecker(targets: LinkTargets): (page: SitePage) => Diagnosti
 
 type Problem = { code: 'link/broken' | 'link/broken-anchor' | 'file/refused'; message: string } | undefined;
 
-function checkLink({ path, anchor }: { path: string | null; anchor: string | null }, page: SitePage, targets: LinkTargets): Problem {
+/** What a broken link's message adds, given the path it leads to: why it may have been written so. */
+type Hint = (path: string) => string;
+
+function checkLink({ path, anchor }: { path: string | null; anchor: string | null }, page: SitePage, targets: LinkTargets, hint: Hint): Problem {
   let target: SitePage | undefined = page;
   if (path !== null) {
-    const found = findTarget(path, targets);
+    const found = findTarget(path, targets, hint);
     if (found.problem) return found.problem;
     if (!found.page) return undefined;
     target = found.page;
   }
-  if (anchor && target.parsed && !target.anchors.includes(anchor)) {
+  // Mintlify's checker (and its client) take the link's anchor as a heading's id is made: without
+  // the characters ids lose, so `#step-1%3A-install` finds `step-1-install` (@mintlify/link-rot).
+  if (anchor && target.parsed && !target.anchors.includes(anchor) && !target.anchors.includes(withoutDroppedCharacters(anchor))) {
     return { code: 'link/broken-anchor', message: `Link "%s": page "${target.path}" has no heading with anchor #${anchor}.` };
   }
   return undefined;
@@ -82,7 +102,7 @@ const MAX_REDIRECTS = 10;
  * (nothing to check further), else where docs.json's redirects send it, followed as the
  * runtime (and Mintlify) follows them, through chains and `:slug*` wildcards.
  */
-function findTarget(path: string, targets: LinkTargets): { page?: SitePage; problem?: Problem } {
+function findTarget(path: string, targets: LinkTargets, hint: Hint): { page?: SitePage; problem?: Problem } {
   let current = path;
   for (let hops = 0; hops <= MAX_REDIRECTS; hops++) {
     const bare = current.replace(/\.mdx?$/, '') || 'index';
@@ -93,7 +113,7 @@ function findTarget(path: string, targets: LinkTargets): { page?: SitePage; prob
     if (location === undefined) {
       if (hops > 0) return { problem: { code: 'link/broken', message: `Link "%s" is redirected to "/${current}", which is not a page.` } };
       if (targets.isIgnoredPage(bare)) return { problem: { code: 'link/broken', message: 'Link "%s" points to an ignored page.' } };
-      return { problem: { code: 'link/broken', message: `Link "%s" points to a page that does not exist.${basePathHint(current, targets)}` } };
+      return { problem: { code: 'link/broken', message: `Link "%s" points to a page that does not exist.${hint(current)}` } };
     }
     const next = resolveLink(location, 'index');
     // Off the site, or to the site's root: nothing here to check.
@@ -103,11 +123,11 @@ function findTarget(path: string, targets: LinkTargets): { page?: SitePage; prob
   return { problem: { code: 'link/broken', message: 'Link "%s" is redirected in a loop and leads to no page.' } };
 }
 
-function checkImage(path: string | null, targets: LinkTargets): Problem {
+function checkImage(path: string | null, targets: LinkTargets, hint: Hint): Problem {
   if (path === null || targets.files.has(path)) return undefined;
   const refused = targets.refusalOf(path);
   if (refused) return { code: 'file/refused', message: `Image "%s" ${refused.because}; it is not read.` };
-  return { code: 'link/broken', message: `Image "%s" does not exist (or is ignored).${basePathHint(path, targets)}` };
+  return { code: 'link/broken', message: `Image "%s" does not exist (or is ignored).${hint(path)}` };
 }
 
 /**
@@ -122,6 +142,18 @@ function basePathHint(path: string, targets: LinkTargets): string {
   const bare = rest.replace(/\.mdx?$/, '');
   const found = targets.files.has(rest) || targets.pages.has(bare) || targets.pages.has(`${bare}/index`);
   return found ? ` Without "/${path.slice(0, slash)}" it leads to /${rest}: is it written for a site served under that base path?` : '';
+}
+
+/**
+ * Why a broken `guides/setup` may have been written so: from the site's root it names a page or
+ * file, but a browser resolves it from the page's URL.
+ */
+function rootHint(url: string, path: string, page: SitePage, targets: LinkTargets): string {
+  const fromRoot = resolveLink(`/${url}`, page.path)?.path;
+  if (!fromRoot) return '';
+  const bare = fromRoot.replace(/\.mdx?$/, '');
+  if (!targets.pages.has(bare) && !targets.pages.has(`${bare}/index`) && !targets.files.has(fromRoot)) return '';
+  return ` A path without \`/\`, \`./\` or \`../\` is resolved from the page's URL, ${pageUrl(page.path)}, as a browser does: it leads to /${path}. Did you mean /${bare}?`;
 }
 
 function at(link: PageLink): { line: number; column: number } {

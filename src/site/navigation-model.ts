@@ -59,6 +59,8 @@ export interface NavigationTree {
   items: NavItem[];
   /** Page paths in reading order: what previous/next links follow. */
   order: string[];
+  /** The header's global links: navigation.global's, then those of the tree's version and language. */
+  global: NavLink[];
 }
 
 /** Where a page sits in one tree. */

@@ -3,7 +3,7 @@ import type { HttpMethod } from '../content/index.js';
 import type { OpenApiDocument } from './openapi.js';
 import { DEFAULT_EXAMPLE_LANGUAGES, EXAMPLE_LANGUAGES, exampleLanguageNamed, type ExampleLanguageKey } from './example-languages.js';
 import type { ExampleRequest } from './example-writers/request.js';
-import { jsonMediaOf, operationOf, resolve, schemaOf, type Parameter, type Schema } from './openapi-schema.js';
+import { jsonMediaOf, operationOf, pathItemOf, resolve, schemaOf, type Parameter, type Schema } from './openapi-schema.js';
 
 /** docs.json's `api.examples`, as written (checked here, not by the schema). */
 export interface ExampleSettings {
@@ -84,7 +84,7 @@ function languagesOf(settings: ExampleSettings | undefined): readonly ExampleLan
 function requestOf(document: OpenApiDocument, method: HttpMethod, path: string, context: ExampleContext): ExampleRequest {
   const operation = operationOf(document, method, path) ?? {};
   const requiredOnly = context.settings?.defaults === 'required';
-  const pathItem = document.paths[path] as { parameters?: Parameter[] } | undefined;
+  const pathItem = pathItemOf(document, path);
   const parameters = [...(pathItem?.parameters ?? []), ...(operation.parameters ?? [])]
     .map((p) => resolve(document, p))
     .filter((p): p is Parameter => p?.name !== undefined && (!requiredOnly || p.required === true));

@@ -3,7 +3,7 @@ import type { AuthMethod } from '../config/index.js';
 import type { HttpMethod } from '../content/index.js';
 import type { OpenApiDocument } from './openapi.js';
 import { operationExamples, type ExampleSettings } from './openapi-examples.js';
-import { jsonSchemaOf, operationOf, resolve, schemaOf, type Parameter, type Schema } from './openapi-schema.js';
+import { jsonSchemaOf, operationOf, pathItemOf, resolve, schemaOf, type Parameter, type Schema } from './openapi-schema.js';
 
 /** Nested object properties are shown this deep; deeper ones only by name and type. */
 const MAX_DEPTH = 3;
@@ -159,7 +159,7 @@ export function operationBody(
   own?: { request: boolean; response: boolean },
 ): string {
   const operation = operationOf(document, method, path) ?? {};
-  const pathItem = document.paths[path] as { parameters?: Parameter[] } | undefined;
+  const pathItem = pathItemOf(document, path);
   const lines: string[] = [];
   if (operation.description) lines.push(prose(operation.description), '');
   const parameters = [...(pathItem?.parameters ?? []), ...(operation.parameters ?? [])]

@@ -80,9 +80,22 @@ export function jsonSchemaOf(content: Record<string, MediaType> | undefined): Sc
   return jsonMediaOf(content)?.schema;
 }
 
+/**
+ * The spec's path item for `path`: its own, else the one whose path differs by a trailing slash
+ * only (`/v1/exports/get` for the spec's `/v1/exports/get/`), as Mintlify finds it
+ * (@mintlify/common, findOpenApiPath).
+ */
+export function pathItemOf(document: OpenApiDocument, path: string): (Record<string, unknown> & { parameters?: Parameter[] }) | undefined {
+  const exact = document.paths[path];
+  if (exact) return exact;
+  const bare = (p: string): string => (p.length > 1 ? p.replace(/\/$/, '') : p);
+  const key = Object.keys(document.paths).find((candidate) => bare(candidate) === bare(path));
+  return key === undefined ? undefined : document.paths[key];
+}
+
 /** The operation's object in the spec, or undefined when it is missing (validate reports that). */
 export function operationOf(document: OpenApiDocument, method: HttpMethod, path: string): Operation | undefined {
-  return document.paths[path]?.[method.toLowerCase()] as Operation | undefined;
+  return pathItemOf(document, path)?.[method.toLowerCase()] as Operation | undefined;
 }
 
 /**

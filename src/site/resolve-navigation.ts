@@ -279,7 +279,9 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
       const known = registry.get(name);
       registry.set(name, { name, default: (known?.default ?? false) || item.default === true });
       const inner: Context = { ...withOpenApi(ctx, item.openapi), [variantKey]: name, path: [...ctx.path, key, i] };
-      return { name, items: contents(item, inner) };
+      const items = contents(item, inner);
+      for (const link of globalOf(item.global, inner, items)) scopedGlobal.push({ version: inner.version, language: inner.language, link });
+      return { name, items };
     });
     return { type: 'variants', key: variantKey, options };
   };
@@ -313,23 +315,44 @@ export function resolveNavigation(input: NavigationInput): { navigation: Resolve
     return items;
   };
 
+  /**
+   * The links of a `global` object (of navigation, or of a version or language, as crewAI sets
+   * them per language); its tabs, anchors and dropdowns that hold pages join `items`.
+   */
+  const globalOf = (config: NavigationConfig['global'], ctx: Context, items: DraftItem[]): NavLink[] => {
+    const links: NavLink[] = [];
+    for (const key of ['tabs', 'anchors', 'dropdowns'] as const) {
+      (config?.[key] ?? []).forEach((item, i) => {
+        const node = division(key, item, { ...ctx, path: [...ctx.path, 'global', key, i] });
+        if (node?.type === 'link') links.push(node);
+        else if (node) items.push(node);
+      });
+    }
+    return links;
+  };
+  /** Global links of versions and languages, with the version and language they belong to. */
+  const scopedGlobal: { version: string | null; language: string | null; link: NavLink }[] = [];
+
   const root = withOpenApi({ version: null, language: null, path: ['navigation'], directory: DEFAULT_API_DIRECTORY }, input.defaultOpenApi);
   const drafts = children(input.navigation, root);
-
-  const global: NavLink[] = [];
-  for (const key of ['tabs', 'anchors', 'dropdowns'] as const) {
-    (input.navigation.global?.[key] ?? []).forEach((item, i) => {
-      const node = division(key, item, { ...root, path: ['navigation', 'global', key, i] });
-      if (node?.type === 'link') global.push(node);
-      else if (node) drafts.push(node);
-    });
-  }
+  const global = globalOf(input.navigation.global, root, drafts);
+  const globalIn = (scope: TreeScope): NavLink[] => [
+    ...global,
+    ...scopedGlobal
+      .filter((s) => (s.version === null || s.version === scope.version) && (s.language === null || s.language === scope.language))
+      .map((s) => s.link),
+  ];
 
   const inVariant = new Map<VariantKey, WeakSet<NavItem>>([
     ['version', new WeakSet()],
     ['language', new WeakSet()],
   ]);
-  const trees: NavigationTree[] = treeScopes(drafts).map((scope) => ({ ...scope, items: project(drafts, scope, inVariant), order: [] }));
+  const trees: NavigationTree[] = treeScopes(drafts).map((scope) => ({
+    ...scope,
+    items: project(drafts, scope, inVariant),
+    order: [],
+    global: globalIn(scope),
+  }));
   const { placements, breadcrumbsOf } = placePages(trees, (item, key) => inVariant.get(key)!.has(item));
   return {
     navigation: {

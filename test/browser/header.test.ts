@@ -1,4 +1,4 @@
-// The header at both widths with a busy docs.json (tabs, languages, navbar links and button): one row
+// The header at both widths with a busy docs.json (tabs, global anchors, languages, navbar links and button): one row
 // on a wide screen even beside the Ask AI panel; on a phone only the essentials until the menu opens.
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -24,6 +24,8 @@ beforeAll(async () => {
           language,
           tabs: TABS.map((tab, i) => ({ tab, groups: [{ group: tab, pages: [`${language === 'en' ? '' : 'fr/'}page-${i}`] }] })),
         })),
+        // As pipecat's docs.json: global anchors besides the tabs and navbar links.
+        global: { anchors: ['Events', 'Community', 'GitHub', 'Changelog'].map((anchor) => ({ anchor, href: `https://acme.test/${anchor.toLowerCase()}` })) },
       },
     },
   };
@@ -36,9 +38,12 @@ afterAll(() => runtime?.close());
 const HEADER = `(() => {
   const header = document.getElementById('navbar');
   const shown = [...header.children].filter((item) => item.getBoundingClientRect().width > 0).map((item) => item.className.split(' ')[0]);
-  return { height: Math.round(header.getBoundingClientRect().height), shown, sideways: document.documentElement.scrollWidth - innerWidth };
+  const keys = header.querySelector('.search-box-keys').getBoundingClientRect();
+  // The shortcut hint is hidden or on one line, never broken over two.
+  const keysLines = keys.height === 0 ? 0 : Math.round(keys.height / parseFloat(getComputedStyle(header.querySelector('.search-box-keys')).lineHeight));
+  return { height: Math.round(header.getBoundingClientRect().height), shown, sideways: document.documentElement.scrollWidth - innerWidth, keysLines };
 })()`;
-type Header = { height: number; shown: string[]; sideways: number };
+type Header = { height: number; shown: string[]; sideways: number; keysLines: number };
 
 describeInChromium('the header', (browser) => {
   it('stays one row on a wide screen, also beside the Ask AI panel, the tabs scrolling rather than wrapping', async () => {
@@ -46,12 +51,17 @@ describeInChromium('the header', (browser) => {
     const tab = await context.newPage();
     await tab.goto(`${runtime.url}/page-0`);
     const closed = (await tab.evaluate(HEADER)) as Header;
-    expect(closed.shown).toEqual(expect.arrayContaining(['brand', 'search-box', 'ask-ai-button', 'tabs-nav', 'switcher', 'navbar-links', 'navbar-primary']));
+    expect(closed.shown).toEqual(
+      expect.arrayContaining(['brand', 'search-box', 'ask-ai-button', 'tabs-nav', 'global-links', 'switcher', 'navbar-links', 'navbar-primary']),
+    );
+    expect(closed.keysLines).toBeLessThanOrEqual(1);
     await tab.click('[data-ask-ai-open]');
     await tab.waitForSelector('.ask-panel[open]');
     const open = (await tab.evaluate(HEADER)) as Header;
     await tab.screenshot({ path: join(ARTIFACTS, 'header-ask-open.png') });
-    expect(open).toEqual({ ...closed, height: closed.height });
+    // Beside the panel the header drops the shortcut hint and the global anchors; nothing else changes.
+    expect({ ...open, keysLines: 0 }).toEqual({ ...closed, keysLines: 0, shown: closed.shown.filter((item) => item !== 'global-links') });
+    expect(open.keysLines).toBeLessThanOrEqual(1);
     expect(open.height).toBeLessThan(70);
     // Every tab is still there to scroll to.
     expect(await tab.locator('.tabs-nav a').allTextContents()).toEqual(TABS);

@@ -27,7 +27,7 @@ function randomSite(seed: number, count: number): { site: SiteModel; tree: Navig
         access: ACCESS[Math.floor(random() * (random() < 0.5 ? 2 : ACCESS.length))]!,
       }) as unknown as SitePage,
   );
-  const tree: NavigationTree = { version: null, language: null, items: [], order: pages.map((page) => page.path) };
+  const tree: NavigationTree = { version: null, language: null, items: [], order: pages.map((page) => page.path), global: [] };
   const site = { config: { name: 'Pager', navigation: {} }, pages, navigation: { trees: [tree], versions: [], languages: [] } } as unknown as SiteModel;
   return { site, tree };
 }

@@ -127,6 +127,27 @@ describe('components of real pages', () => {
     expect(page.search).toContain('a_1 * b_2 = c_3');
   });
 
+  it('shows a ParamField named by `name` (an SDK property, no request location) as a field, not an API parameter', () => {
+    const source = '<ParamField name="iceServers" type="RTCIceServer[]" default="[]">\n  ICE servers to connect through.\n</ParamField>';
+    const page = build(source);
+    expect(page.diagnostics).toEqual([]);
+    // Mintlify's link checker reads a field's name from `name` too (@mintlify/link-rot), so links to #param-ice-servers pass there: they land here.
+    expect(page.html).toContain(
+      '<div class="field param-field" id="param-ice-servers"><div class="field-head"><code class="field-name">iceServers</code><span class="field-type">RTCIceServer[]</span>',
+    );
+    expect(page.html).toContain('ICE servers to connect through.');
+    const { parsed } = analysePage('page.mdx', `---\ntitle: Page\n---\n\n${source}\n`);
+    expect(parsed.page.anchors).toContain('param-ice-servers');
+    expect(parsed.page.params).toEqual([]);
+  });
+
+  it('renders Link, one of the components Mintlify lets pages use, as a link', () => {
+    const page = build('See <Link href="/platform/features/graph-memory">Graph Memory</Link>.');
+    expect(page.diagnostics).toEqual([]);
+    expect(page.html).toBe('<p>See <a href="/platform/features/graph-memory">Graph Memory</a>.</p>');
+    expect(page.search).toContain('See Graph Memory.');
+  });
+
   it('keeps the Tailwind classes that pair light and dark images', () => {
     const page = build('<img className="block dark:hidden" src="/light.png" alt="" />\n<img className="hidden dark:block" src="/dark.png" alt="" />');
     expect(page.html).toContain('<img class="block dark:hidden" src="/light.png" alt="">');

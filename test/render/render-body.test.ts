@@ -106,6 +106,12 @@ describe('renderBody', () => {
     expect(render('<img src="/a.png" alt="A" width={200} />')).toBe('<img src="/a.png" alt="A" width="200">');
   });
 
+  it('writes the text of a heading or paragraph element written over several lines inside it, not in a paragraph of its own', () => {
+    // MDX makes `<p>\n  text\n</p>` a paragraph inside the <p>, which an HTML parser would split into an empty <p> and an unstyled one.
+    const html = render('<div>\n  <h3 className="title">\n    Store a memory\n  </h3>\n  <p className="small">\n    Five minutes.\n  </p>\n</div>');
+    expect(html).toBe('<div><h3 class="title">Store a memory</h3><p class="small">Five minutes.</p></div>');
+  });
+
   it('sanitizes what pages write to an allow-list: raw-text tricks, frames, handlers, styles, names and script URLs go', () => {
     expect(render('<noscript><p title="</noscript><img src=x onerror=alert(1)>">x</p></noscript>')).toBe('');
     expect(render('<iframe src="https://www.youtube.com/embed/x" srcdoc="<script>alert(1)</script>" allowFullScreen><p>text</p></iframe>')).toBe(

@@ -16,7 +16,7 @@ beforeAll(async () => {
     'index.mdx': page({ title: 'Home' }, 'Read the [guides](guides/index.mdx) and the [setup](./guides/setup#install).'),
     'guides/index.mdx': page(
       { title: 'Guides' },
-      'Start with [setup](./setup), or [tips](deep/tips.mdx).\n\n![Diagram](./images/flow.png)\n\n<Card title="Setup" href="setup" img="images/flow.png">Go</Card>\n\n<img src="images/flow.png" alt="again" />\n\n[Home](../index) · [setup, by reference][s]\n\n[s]: ./setup?tab=cli#install',
+      'Start with [setup](./setup), or [tips](./deep/tips.mdx).\n\n![Diagram](./images/flow.png)\n\n<Card title="Setup" href="./setup" img="./images/flow.png">Go</Card>\n\n<img src="./images/flow.png" alt="again" />\n\n[Home](../index) · [setup, by reference][s]\n\n[s]: ./setup?tab=cli#install\n\nWithout `./`, a path is the browser\'s to resolve from the URL /guides: [tips](guides/deep/tips).',
     ),
     'guides/setup.mdx': page({ title: 'Setup' }, '## Install\n\nBack to the [guides](./index) or [home](../index.mdx).'),
     'guides/deep/tips.mdx': page({ title: 'Tips' }, 'See [setup](../setup#install) and ![flow](../images/flow.png).'),
@@ -40,7 +40,10 @@ async function bodyUrls(url: string): Promise<string[]> {
   return [...body.matchAll(/(?:href|src)="([^"#]*)(?:#[^"]*)?"/g)].map((m) => m[1]!.replace(/&#x26;|&amp;/g, '&')).filter((u) => u !== '');
 }
 
-describe('links written relative to the page file', () => {
+// Mintlify resolves `./` and `../` from the page's file and leaves other relative paths to the
+// browser, which resolves them from the page's URL (@mintlify/common, remarkResolveRelativeLinks):
+// the two differ on an index page, guides/index.mdx being served at /guides.
+describe('links written relative to the page file, or to its URL', () => {
   it('lead to the pages and images validate checked, from an index page too', async () => {
     for (const url of ['/', '/guides', '/guides/setup', '/guides/deep/tips', '/guides/more']) {
       const urls = await bodyUrls(url);
@@ -59,6 +62,7 @@ describe('links written relative to the page file', () => {
       '/guides/images/flow.png',
       '/',
       '/guides/setup?tab=cli',
+      '/guides/deep/tips',
     ]);
   });
 });
@@ -69,7 +73,7 @@ describe('the Markdown version of a page', () => {
     expect(markdown).toBe(
       '# Guides\n\nStart with [setup](/guides/setup), or [tips](/guides/deep/tips).\n\n![Diagram](/guides/images/flow.png)\n\n' +
         '<Card title="Setup" href="/guides/setup" img="/guides/images/flow.png">Go</Card>\n\n<img src="/guides/images/flow.png" alt="again" />\n\n' +
-        '[Home](/) · [setup, by reference][s]\n\n[s]: /guides/setup?tab=cli#install\n',
+        "[Home](/) · [setup, by reference][s]\n\n[s]: /guides/setup?tab=cli#install\n\nWithout `./`, a path is the browser's to resolve from the URL /guides: [tips](/guides/deep/tips).\n",
     );
   });
 });
@@ -93,11 +97,14 @@ describe('a logo and favicon written relative to the docs folder', () => {
 });
 
 describe('browserUrl', () => {
-  it('resolves from the page file, keeps the query and anchor, and leaves external URLs and bare anchors alone', () => {
+  it('resolves `./` and `../` from the page file and other relative paths from its URL, keeps the query and anchor, and leaves external URLs and bare anchors alone', () => {
     expect(browserUrl('./setup', 'guides/index', 'link')).toBe('/guides/setup');
+    expect(browserUrl('guides/setup', 'guides/index', 'link')).toBe('/guides/setup');
+    expect(browserUrl('setup', 'guides/index', 'link')).toBe('/setup');
+    expect(browserUrl('setup', 'guides/intro', 'link')).toBe('/guides/setup');
     expect(browserUrl('../index.mdx#top', 'guides/setup', 'link')).toBe('/#top');
     expect(browserUrl('/v1/index', 'index', 'link')).toBe('/v1');
-    expect(browserUrl('café?x=1#étape', 'guides/index', 'link')).toBe('/guides/caf%C3%A9?x=1#étape');
+    expect(browserUrl('./café?x=1#étape', 'guides/index', 'link')).toBe('/guides/caf%C3%A9?x=1#étape');
     expect(browserUrl('./setup#install', 'guides/index', 'link')).toBe('/guides/setup#install');
     expect(browserUrl('img/a b.png', 'guides/setup', 'image')).toBe('/guides/img/a%20b.png');
     expect(browserUrl('#faq', 'guides/index', 'link')).toBe('#faq');

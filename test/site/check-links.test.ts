@@ -79,3 +79,35 @@ describe('anchors of elements', () => {
     expect(problems).toEqual(['index.mdx:11 link/broken-anchor Link "#note": page "index" has no heading with anchor #note.']);
   });
 });
+
+describe('relative links without ./ or ../', () => {
+  // Mintlify leaves them to the browser, which resolves them from the page's URL: from /guides for guides/index.mdx.
+  it('lead from an index page where its URL leads, and a broken one says what the path names from the root', async () => {
+    const problems = await linkProblems({
+      'docs.json': { name: 'U', navigation: { pages: ['index', 'guides/index', 'guides/setup', 'guides/deploy'] } },
+      'index.mdx': page({ title: 'Home' }),
+      'guides/index.mdx': page({ title: 'Guides' }, '[setup](guides/setup) and [deploy](./deploy)'),
+      'guides/setup.mdx': page({ title: 'Setup' }, '[deploy](deploy)'),
+      'guides/deploy.mdx': page({ title: 'Deploy' }, 'Back to [setup](guides/setup).'),
+    });
+    expect(problems).toEqual([
+      'guides/deploy.mdx:5 link/broken Link "guides/setup" points to a page that does not exist. A path without `/`, `./` or `../` is resolved from the page\'s URL, /guides/deploy, as a browser does: it leads to /guides/guides/setup. Did you mean /guides/setup?',
+    ]);
+  });
+});
+
+describe('an anchor written with characters a heading id loses', () => {
+  // Mintlify's link checker takes `:`, `?`, `!`, quotes, brackets and emoji off a link's anchor, as
+  // heading ids lose them (@mintlify/link-rot, safeCleanHeadingId): its own docs link to #example%3A-….
+  it('finds the heading', async () => {
+    const problems = await linkProblems({
+      'docs.json': { name: 'A', navigation: { pages: ['index', 'deploy'] } },
+      'index.mdx': page(
+        { title: 'Home' },
+        '[remote](/deploy#option-2%3A-remote-server), [bot](/deploy#error-%F0%9F%A4%96) and [none](/deploy#option-3%3A-cloud)',
+      ),
+      'deploy.mdx': page({ title: 'Deploy' }, '## Option 2: Remote server\n\n## error 🤖\n'),
+    });
+    expect(problems).toEqual(['index.mdx:5 link/broken-anchor Link "/deploy#option-3%3A-cloud": page "deploy" has no heading with anchor #option-3:-cloud.']);
+  });
+});

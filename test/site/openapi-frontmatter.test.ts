@@ -68,6 +68,10 @@ const OTHER_SPEC = {
     '/zones': {
       get: { summary: 'List zones', security: [{ zoneKey: [] }], parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' } }], responses: {} },
     },
+    '/zones/{zone}/': {
+      parameters: [{ name: 'zone', in: 'path', required: true, schema: { type: 'string' } }],
+      get: { summary: 'Get a zone', responses: {} },
+    },
   },
 };
 
@@ -75,7 +79,7 @@ const SITE = {
   'docs.json': {
     name: 'Schedules',
     api: { openapi: 'v3-openapi.yaml', playground: { display: 'simple' }, examples: { languages: ['curl', 'python'], defaults: 'required' } },
-    navigation: { pages: ['create', 'by-path', 'zones', 'zone-updated', 'missing', 'remote'] },
+    navigation: { pages: ['create', 'by-path', 'zones', 'zone', 'zone-updated', 'missing', 'remote'] },
   },
   'v3-openapi.yaml': V3_SPEC,
   'specs/other.json': OTHER_SPEC,
@@ -85,6 +89,8 @@ const SITE = {
     { title: 'Zones', openapi: 'GET /zones' },
     '<RequestExample>\n\n```bash Own\ncurl https://other.test/v1/zones?mine\n```\n\n</RequestExample>',
   ),
+  // Without the spec's trailing slash, as mem0 names one operation: Mintlify finds it all the same (@mintlify/common, findOpenApiPath).
+  'zone.mdx': page({ openapi: 'GET /zones/{zone}' }),
   'zone-updated.mdx': page({ openapi: 'specs/other.json webhook zoneUpdated' }),
   'missing.mdx': page({ title: 'Missing', openapi: 'GET /nowhere' }),
   'remote.mdx': page({ title: 'Remote', openapi: 'https://specs.example.com/api.json GET /x' }),
@@ -117,6 +123,13 @@ describe('openapi frontmatter pages', () => {
   it('look an operation without a spec up in every spec of the folder', () => {
     expect(pageOf('zones').endpoint).toMatchObject({ method: 'GET', url: 'https://other.test/v1/zones', authMethod: 'key', authName: 'X-Zone-Key' });
     expect(pageOf('zones').params.map((p) => p.name)).toEqual(['limit']);
+  });
+
+  it("find an operation whose path differs from the spec's by a trailing slash, with the path's parameters", () => {
+    expect(loaded.diagnostics.filter((d) => d.file === 'zone.mdx')).toEqual([]);
+    const zone = pageOf('zone');
+    expect(zone.title).toBe('Get a zone');
+    expect(zone.params.map((p) => `${p.location}:${p.name}`)).toEqual(['path:zone']);
   });
 
   it('document a webhook of a spec: what it sends, without a request URL', () => {
@@ -181,6 +194,22 @@ describe('openapi frontmatter pages', () => {
     const markdown = readFileSync(join(out, 'zones.md'), 'utf8');
     expect(markdown.match(/<RequestExample>/g)).toHaveLength(1);
     expect(markdown).toContain('zones?mine');
+  });
+});
+
+describe('a page whose OpenAPI file does not exist', () => {
+  // crewAI's Edge pages name /enterprise-api.en.yaml, which lives in edge/: Mintlify builds the site all the same.
+  it('is built with its own text, the missing file a warning of the build', async () => {
+    const dir = writeSite({
+      'docs.json': { name: 'Missing spec', navigation: { pages: ['index', 'kickoff'] } },
+      'index.mdx': page({ title: 'Home' }),
+      'kickoff.mdx': page({ title: 'Kickoff', openapi: '/enterprise-api.en.yaml POST /kickoff' }, 'Start a crew.'),
+    });
+    const out = join(dir, '..', `${dir.split('/').pop()}-out`);
+    const report = await build(dir, { out, jobs: 1 });
+    expect(report.errors).toEqual([]);
+    expect(report.warnings.map((d) => `${d.file} ${d.code}`)).toEqual(['kickoff.mdx openapi/missing-file']);
+    expect(readFileSync(join(out, 'kickoff.html'), 'utf8')).toContain('Start a crew.');
   });
 });
 

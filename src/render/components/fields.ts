@@ -25,7 +25,7 @@ function field(kind: 'param' | 'response', name: string, location: string | unde
 
 const paramField: ComponentRenderer = (props, children) => {
   const location = LOCATIONS.find((l) => text(props, l) !== undefined);
-  return field('param', location ? text(props, location)! : '', location, props, children);
+  return field('param', location ? text(props, location)! : (text(props, 'name') ?? ''), location, props, children);
 };
 
 const responseField: ComponentRenderer = (props, children) => field('response', text(props, 'name') ?? '', undefined, props, children);

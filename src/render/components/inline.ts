@@ -1,6 +1,6 @@
-// Small inline and layout components: Frame, Tooltip, Badge, Update, Panel, Snippet, Icon.
+// Small inline and layout components: Frame, Tooltip, Badge, Update, Panel, Snippet, Icon, Link.
 import { h } from 'hastscript';
-import { text } from '../jsx-props.js';
+import { safeUrl, text } from '../jsx-props.js';
 import type { ComponentRenderer } from '../render-context.js';
 import { iconComponent } from './icon.js';
 
@@ -28,6 +28,9 @@ const panel: ComponentRenderer = (_props, children) => h('aside', { className: [
 /** A snippet's children are its content; docsite renders them in place. */
 const snippet: ComponentRenderer = (_props, children) => children;
 
+/** Mintlify's pages may use its Link (next/link) as they use `<a>`. */
+const link: ComponentRenderer = (props, children) => h('a', { href: safeUrl(text(props, 'href')) }, children);
+
 export const inlineComponents: Record<string, ComponentRenderer> = {
   Frame: frame,
   Tooltip: tooltip,
@@ -36,4 +39,5 @@ export const inlineComponents: Record<string, ComponentRenderer> = {
   Panel: panel,
   Snippet: snippet,
   Icon: iconComponent,
+  Link: link,
 };

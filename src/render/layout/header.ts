@@ -2,12 +2,12 @@
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import type { DocsConfig } from '../../config/index.js';
+import type { NavLink } from '../../site/index.js';
 import { browserUrl } from '../browser-urls.js';
 import { icon } from '../components/icon.js';
 import { safeUrl } from '../jsx-props.js';
 import { accessMark, choiceMark } from './access-marks.js';
 import type { SwitcherMenu, TabLink } from './page-inputs.js';
-import type { SiteIndex } from './site-index.js';
 
 /** The site's logo (light and dark) or name, linking home. A logo path is from the docs folder, whatever page shows it. */
 export function brand(config: DocsConfig): ElementContent {
@@ -47,9 +47,8 @@ export function tabBar(tabs: readonly TabLink[], activeTab: number | undefined):
   return [h('nav', { className: ['tabs-nav'], ariaLabel: 'Sections' }, [h('ul', links)])];
 }
 
-/** The `global` links of the navigation. */
-export function globalLinks(index: SiteIndex): ElementContent[] {
-  const links = index.site.navigation.global;
+/** Global links of the navigation (navigation.global's, and a tree's version's and language's). */
+export function globalLinks(links: readonly NavLink[]): ElementContent[] {
   if (links.length === 0) return [];
   return [
     h(

@@ -2,7 +2,7 @@
 import type { PageFeature, ParamFieldModel } from '../../content/index.js';
 import { loadedFeatures } from '../feature-assets.js';
 import { feedPath } from '../rss-feed.js';
-import type { NavigationTree, PageAccess, PagePlacement, ResolvedEndpoint, SitePage } from '../../site/index.js';
+import type { NavigationTree, NavLink, PageAccess, PagePlacement, ResolvedEndpoint, SitePage } from '../../site/index.js';
 import { counterpartIn } from './counterpart-page.js';
 import type { EntryIcon } from './sidebar.js';
 import { linkTargets, pagePaths, type LinkTarget, type SiteIndex } from './site-index.js';
@@ -71,6 +71,8 @@ export interface PageInputs {
   /** The tree's tabs: the same array in the inputs of every page of the tree, so its text is worked out once (see SiteLayout.key). */
   tabs: readonly TabLink[];
   activeTab: number | undefined;
+  /** The tree's global links (the site's outside navigation): the same array in the inputs of every page of the tree. */
+  globalLinks: readonly NavLink[];
   switchers: SwitcherMenu[];
   /** Key of the sidebar the page shows (`t<tree>` or `t<tree>-<tab>`); undefined for pages outside navigation. */
   sidebar: string | undefined;
@@ -105,6 +107,7 @@ export function pageInputs(index: SiteIndex, page: SitePage, tree: NavigationTre
     params: page.endpoint ? page.params : [],
     tabs: trees?.tabLinks ?? NO_TABS,
     activeTab: tab,
+    globalLinks: tree?.global ?? site.navigation.global,
     switchers: switcherMenus(index, page, tree, placement),
     sidebar: tree ? sidebarKey(site.navigation.trees.indexOf(tree), tab) : undefined,
     pager: tree && placement && page.frontmatter.hideFooterPagination !== true ? pagerLinks(index, tree, placement.index) : [],

@@ -14,7 +14,7 @@ import { apiEndpoint } from './api-endpoint.js';
 import { contextualMenu } from './contextual-menu.js';
 import { canonicalUrl, metaTag, pageMetaTags } from './head-tags.js';
 import { ASK_AI_BUTTON } from './ask-ai-button.js';
-import { searchBox, switchers, tabBar } from './header.js';
+import { globalLinks, searchBox, switchers, tabBar } from './header.js';
 import { pageFeedback } from './page-feedback.js';
 import { breadcrumbs, pager, tableOfContents, tocDropdown } from './page-parts.js';
 import { defaultLanguage, pageInputs, type PageInputs } from './page-inputs.js';
@@ -75,6 +75,13 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
     const key = `${activeTab ?? ''}\0${tabsText(tabs)}`;
     let html = tabBars.get(key);
     if (html === undefined) tabBars.set(key, (html = toHtml(tabBar(tabs, activeTab))));
+    return html;
+  };
+  /** The global links' HTML of each tree: its pages share the array (see PageInputs.globalLinks). */
+  const globalHtml = new WeakMap<PageInputs['globalLinks'], string>();
+  const globalLinksHtml = (links: PageInputs['globalLinks']): string => {
+    let html = globalHtml.get(links);
+    if (html === undefined) globalHtml.set(links, (html = toHtml(globalLinks(links))));
     return html;
   };
   /** Sidebar key -> what it shows, for every key some page's inputs named; rendered on first use. */
@@ -173,7 +180,7 @@ export function createSiteLayout(site: SiteModel): SiteLayout {
       markdown: markdownPath(inputs.url),
       ...(inputs.feed ? { feed: inputs.feed.url } : {}),
       canonical: canonicalUrl(parts.canonicalBase, inputs.url),
-      header: `${parts.brand}${toHtml(searchBox(versionOf(inputs)))}${ASK_AI_BUTTON}${tabBarHtml(inputs.tabs, inputs.activeTab)}${parts.globalLinks}${toHtml(switchers(inputs.switchers))}${parts.navbar}${parts.themeToggle}`,
+      header: `${parts.brand}${toHtml(searchBox(versionOf(inputs)))}${ASK_AI_BUTTON}${tabBarHtml(inputs.tabs, inputs.activeTab)}${globalLinksHtml(inputs.globalLinks)}${toHtml(switchers(inputs.switchers))}${parts.navbar}${parts.themeToggle}`,
       sidebar: inputs.sidebar === undefined ? '' : sidebarMarker(inputs.sidebar),
       content,
       toc: tableOfContents(inputs.toc),

@@ -57,7 +57,7 @@ export function siteParts(index: SiteIndex): SiteParts {
   return {
     name: config.name,
     brand: toHtml(brand(config)),
-    globalLinks: toHtml(globalLinks(index)),
+    globalLinks: toHtml(globalLinks(index.site.navigation.global)),
     navbar: toHtml(navbar(config)),
     themeToggle: style.strict ? '' : toHtml(themeToggle()),
     banner: toHtml(banner(config)),
