@@ -1,6 +1,7 @@
 // Owners and others at the owner's dashboard over HTTP: signing in, the form token, what a missing page answers.
 import { expect } from 'vitest';
 import { Browser } from './auth-runtime.js';
+import { startRuntime, type TestRuntime } from './runtime.js';
 
 /** The CSRF token of the dashboard page `html` (every form of a page carries the same one). */
 export function csrfOf(html: string): string {
@@ -17,6 +18,13 @@ export async function ownerAccountBrowser(url: string, username: string, passwor
   expect(signedIn.status).toBe(303);
   expect(signedIn.headers.get('location')).toBe('/_docsite/admin');
   return browser;
+}
+
+/** The example site served without authentication, with an owner account `olga` signed in at the dashboard. */
+export async function runtimeWithOwner(): Promise<{ runtime: TestRuntime; owner: Browser }> {
+  const runtime = await startRuntime();
+  await runtime.store.addUser({ username: 'olga', password: 'olga-password', owner: true });
+  return { runtime, owner: await ownerAccountBrowser(runtime.url, 'olga', 'olga-password') };
 }
 
 const MISSING = '/_docsite/no-such-page';

@@ -1,17 +1,15 @@
 // Assistant analytics over HTTP: the counts of a range, a conversation opened, and the export with the data of the analytics API.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from '../../helpers/auth-runtime.js';
-import { ownerAccountBrowser } from '../../helpers/dashboard.js';
-import { startRuntime, type TestRuntime } from '../../helpers/runtime.js';
+import { runtimeWithOwner } from '../../helpers/dashboard.js';
+import type { TestRuntime } from '../../helpers/runtime.js';
 
 let runtime: TestRuntime;
 let owner: Browser;
 const today = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  runtime = await startRuntime();
-  await runtime.store.addUser({ username: 'olga', password: 'olga-password', owner: true });
-  owner = await ownerAccountBrowser(runtime.url, 'olga', 'olga-password');
+  ({ runtime, owner } = await runtimeWithOwner());
   const base = { projectId: 'acme', sources: [{ title: 'Quickstart', url: 'https://docs.acme.test/quickstart' }], pageUrl: '/quickstart' };
   await runtime.store.addConversation({
     ...base,

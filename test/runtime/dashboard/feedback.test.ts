@@ -1,16 +1,14 @@
 // The feedback page over HTTP: readers' and agents' feedback newest first, filtered by source, counted by page.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Browser } from '../../helpers/auth-runtime.js';
-import { expectMissing, ownerAccountBrowser } from '../../helpers/dashboard.js';
-import { startRuntime, type TestRuntime } from '../../helpers/runtime.js';
+import { expectMissing, runtimeWithOwner } from '../../helpers/dashboard.js';
+import type { TestRuntime } from '../../helpers/runtime.js';
 
 let runtime: TestRuntime;
 let owner: Browser;
 
 beforeAll(async () => {
-  runtime = await startRuntime();
-  await runtime.store.addUser({ username: 'olga', password: 'olga-password', owner: true });
-  owner = await ownerAccountBrowser(runtime.url, 'olga', 'olga-password');
+  ({ runtime, owner } = await runtimeWithOwner());
   await runtime.store.addFeedback({ projectId: 'acme', path: '/quickstart', comment: 'Step 3 <fails>', source: 'agent', helpful: false });
   await runtime.store.addFeedback({ projectId: 'acme', path: '/quickstart', comment: 'Clear', source: 'widget', helpful: true });
 });

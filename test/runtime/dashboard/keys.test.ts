@@ -1,15 +1,13 @@
 // The API keys page over HTTP: create shown once, revoke, CSRF refused, every action in the audit log.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Browser } from '../../helpers/auth-runtime.js';
-import { csrfOf, ownerAccountBrowser } from '../../helpers/dashboard.js';
-import { startRuntime, type TestRuntime } from '../../helpers/runtime.js';
+import { csrfOf, runtimeWithOwner } from '../../helpers/dashboard.js';
+import type { TestRuntime } from '../../helpers/runtime.js';
 
 let runtime: TestRuntime;
 let owner: Browser;
 beforeAll(async () => {
-  runtime = await startRuntime();
-  await runtime.store.addUser({ username: 'olga', password: 'olga-password', owner: true });
-  owner = await ownerAccountBrowser(runtime.url, 'olga', 'olga-password');
+  ({ runtime, owner } = await runtimeWithOwner());
 });
 afterAll(() => runtime?.close());
 

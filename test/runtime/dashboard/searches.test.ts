@@ -1,8 +1,8 @@
 // The Search and agents page over HTTP: calls per tool per day, the searches made most and those that found nothing.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Browser } from '../../helpers/auth-runtime.js';
-import { expectMissing, ownerAccountBrowser } from '../../helpers/dashboard.js';
-import { startRuntime, type TestRuntime } from '../../helpers/runtime.js';
+import { expectMissing, runtimeWithOwner } from '../../helpers/dashboard.js';
+import type { TestRuntime } from '../../helpers/runtime.js';
 
 const DAY_MS = 86_400_000;
 const today = Math.floor(Date.now() / DAY_MS);
@@ -12,9 +12,7 @@ let runtime: TestRuntime;
 let owner: Browser;
 
 beforeAll(async () => {
-  runtime = await startRuntime();
-  await runtime.store.addUser({ username: 'olga', password: 'olga-password', owner: true });
-  owner = await ownerAccountBrowser(runtime.url, 'olga', 'olga-password');
+  ({ runtime, owner } = await runtimeWithOwner());
   await runtime.store.addUsageCounts({
     projectId: 'acme',
     tools: [
