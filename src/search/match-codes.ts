@@ -115,48 +115,55 @@ export interface RankBlend {
   boosts: readonly [number, number];
 }
 
+/** What a query's terms weigh (see rankSections), to bound the scores of a code's sections. */
+export interface CodeScoring {
+  rarities: readonly number[];
+  bounds: readonly TermBounds[];
+  worth: TermWorth;
+  blend: RankBlend;
+}
+
+/** Bounds of the scores of sections with `code`, and whether it holds a match outside the page title; null for a code that matches no weighed term. */
+export function codeBounds(code: number, { rarities, bounds, worth, blend }: CodeScoring): { low: number; high: number; own: boolean } | null {
+  let matched = 0;
+  let titled = 0;
+  let own = false;
+  let low = 0;
+  let high = 0;
+  for (let t = 0; t < rarities.length; t++) {
+    const fields = fieldsOf(code, t);
+    if (fields === 0 || rarities[t] === 0) continue;
+    matched |= 1 << t;
+    if ((fields & TITLE_BITS) !== 0) titled |= 1 << t;
+    own ||= (fields & OWN_FIELDS) !== 0;
+    low += rarities[t]! * worthOf(fields, bounds[t]!.low, worth);
+    high += rarities[t]! * worthOf(fields, bounds[t]!.high, worth);
+  }
+  if (matched === 0) return null;
+  const [coverage, titleCoverage] = [blend.coverageOf[matched]!, blend.coverageOf[titled]!];
+  return { low: blend.score(coverage, titleCoverage, low * blend.boosts[0]), high: blend.score(coverage, titleCoverage, high * blend.boosts[1]), own };
+}
+
+/** The codes kept (1 at a kept code), the bar they were kept by, and whether `limit` returnable sections reach it. */
+export interface KeptCodes {
+  kept: Uint8Array;
+  bar: number;
+  filled: boolean;
+}
+
 /**
  * The codes whose sections may rank among the best `limit`: every code gives its sections one
  * coverage, one title coverage and bounds of their field score, so bounds of their score (see
  * keptGroups). `tolerance` is the ranking's: closer values are ties.
  */
-export function keptCodes(
-  counts: CodeCounts,
-  terms: number,
-  rarities: readonly number[],
-  bounds: readonly TermBounds[],
-  worth: TermWorth,
-  blend: RankBlend,
-  limit: number,
-  tolerance: number,
-): Uint8Array {
+export function keptCodes(counts: CodeCounts, scoring: CodeScoring, limit: number, tolerance: number): KeptCodes {
   const entries: SectionGroup[] = [];
   for (let code = 1; 2 * code < counts.length; code++) {
     const lead = counts[2 * code + 1]!;
     const other = counts[2 * code]!;
     if (lead + other === 0) continue;
-    let matched = 0;
-    let titled = 0;
-    let own = false;
-    let low = 0;
-    let high = 0;
-    for (let t = 0; t < terms; t++) {
-      const fields = fieldsOf(code, t);
-      if (fields === 0 || rarities[t] === 0) continue;
-      matched |= 1 << t;
-      if ((fields & TITLE_BITS) !== 0) titled |= 1 << t;
-      own ||= (fields & OWN_FIELDS) !== 0;
-      low += rarities[t]! * worthOf(fields, bounds[t]!.low, worth);
-      high += rarities[t]! * worthOf(fields, bounds[t]!.high, worth);
-    }
-    if (matched === 0) continue;
-    const [coverage, titleCoverage] = [blend.coverageOf[matched]!, blend.coverageOf[titled]!];
-    entries.push({
-      code,
-      low: blend.score(coverage, titleCoverage, low * blend.boosts[0]),
-      high: blend.score(coverage, titleCoverage, high * blend.boosts[1]),
-      returnable: lead + (own ? other : 0),
-    });
+    const group = codeBounds(code, scoring);
+    if (group) entries.push({ code, low: group.low, high: group.high, returnable: lead + (group.own ? other : 0) });
   }
   return keptGroups(entries, counts.length >> 1, limit, tolerance);
 }
@@ -172,13 +179,13 @@ interface SectionGroup {
 /**
  * The groups whose sections may rank among the best `limit`, as 1 at their code in a table of
  * `size`: groups are taken by the low bound of their scores until they hold `limit` sections that
- * may be returned; the last one's low bound is then a score `limit` sections reach, and a group
- * whose high bound is below it is left out.
+ * may be returned; the last one's low bound is then a score `limit` sections reach (the bar), and
+ * a group whose high bound is below it is left out.
  */
-function keptGroups(entries: SectionGroup[], size: number, limit: number, tolerance: number): Uint8Array {
+function keptGroups(entries: SectionGroup[], size: number, limit: number, tolerance: number): KeptCodes {
   entries.sort((a, b) => b.low - a.low);
   const kept = new Uint8Array(size);
-  if (entries.length === 0) return kept;
+  if (entries.length === 0) return { kept, bar: Number.POSITIVE_INFINITY, filled: false };
   let held = 0;
   let last = entries.length - 1;
   for (let i = 0; i < entries.length; i++) {
@@ -190,7 +197,7 @@ function keptGroups(entries: SectionGroup[], size: number, limit: number, tolera
   }
   const bar = entries[last]!.low;
   for (const entry of entries) if (entry.high >= bar - tolerance) kept[entry.code] = 1;
-  return kept;
+  return { kept, bar, filled: held >= limit };
 }
 
 /**
@@ -230,6 +237,16 @@ export function sectionsOfCodes(codes: Int32Array, kept: Uint8Array, allow: Uint
   let count = 0;
   for (let id = 0; id < codes.length; id++) if (kept[codes[id]!] === 1 && allow[id] === 1) out[count++] = id;
   return count;
+}
+
+/** Writes to `out` the allowed sections among the first `count` of `ids` whose code `kept` keeps, in order, and returns how many. */
+export function sectionsAmong(ids: Int32Array, count: number, codes: Int32Array, kept: Uint8Array, allow: Uint8Array, out: Int32Array): number {
+  let found = 0;
+  for (let i = 0; i < count; i++) {
+    const id = ids[i]!;
+    if (kept[codes[id]!] === 1 && allow[id] === 1) out[found++] = id;
+  }
+  return found;
 }
 
 /** Writes to `out` the first `count` of `ids` whose code has `bit` set, in order, and returns how many. */

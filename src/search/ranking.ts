@@ -2,19 +2,25 @@
 // of it its page title covers, and its matches weighted by field and rarity.
 import { TEXT_FIELDS, type TextField } from './flex-document.js';
 import {
+  BITS_PER_TERM,
+  codeBounds,
   codeCountsBuffer,
+  type CodeScoring,
   countMatches,
   keptCodes,
   markMatches,
   matchBit,
   MAX_PRUNED_TERMS,
   sectionsKept,
+  sectionsAmong,
   sectionsOfCodes,
   sectionsWithBit,
   type RankBlend,
   type TermBounds,
 } from './match-codes.js';
-import type { PostingLists } from './posting-lists.js';
+import type { FieldPostings, PostingLists } from './posting-lists.js';
+import { matchBits, prominentSections, returnableCounts } from './prominent-sections.js';
+import { bitsLength } from './section-bits.js';
 import { MATCH_WEIGHTS, MAX_QUERY_TERMS, type QueryTerm } from './query-terms.js';
 import { commonIds, withoutIds } from './sorted-ids.js';
 import type { SectionMask } from './tag-mask.js';
@@ -40,6 +46,8 @@ export interface RankingInput {
   postings: PostingLists;
   /** 1 for the first section of each page: it alone answers a match on the page title only. */
   leads: Uint8Array;
+  /** The same as bits (see section-bits.ts). */
+  leadBits: Int32Array;
   /** Per section, what multiplies its field score (from its page's `boost`); null when no page sets one. */
   boosts: Float64Array | null;
   /** Per-section working arrays, reused query after query (see RankingScratch). */
@@ -106,6 +114,16 @@ export class RankingScratch {
   readonly keptSections: Int32Array;
   readonly pending: Int32Array;
   readonly common: Int32Array;
+  /** The prominent sections of a query (see prominent-sections.ts), filled from the start. */
+  readonly prominent: Int32Array;
+  /** Elements of a set of sections as bits, and room for a query's matches as bits (see MatchBits). */
+  readonly bitsLength: number;
+  readonly matchBits: Int32Array;
+  /**
+   * Queries pruned by their prominent sections alone, by counting the codes of every section, and
+   * section by section (more than MAX_PRUNED_TERMS terms): what tests and benchmarks read.
+   */
+  readonly prunings = { prominent: 0, codes: 0, sections: 0 };
 
   constructor(size: number) {
     this.term = new Uint8Array(size * STRIDE);
@@ -122,6 +140,9 @@ export class RankingScratch {
     this.keptSections = new Int32Array(size);
     this.pending = new Int32Array(size);
     this.common = new Int32Array(size);
+    this.prominent = new Int32Array(size);
+    this.bitsLength = bitsLength(size);
+    this.matchBits = new Int32Array(MAX_PRUNED_TERMS * BITS_PER_TERM * this.bitsLength);
   }
 }
 
@@ -140,40 +161,17 @@ export interface RankedSection {
  * its page title is left out unless it is the page's first section, so a title match gives one
  * hit, not one per section.
  */
-export function rankSections(input: RankingInput, terms: readonly QueryTerm[], { allowed, visible }: SectionMask, limit: number): RankedSection[] {
-  const { postings, leads, scratch } = input;
+export function rankSections(input: RankingInput, terms: readonly QueryTerm[], mask: SectionMask, limit: number): RankedSection[] {
+  const { postings, scratch } = input;
   const { term, matched, titled, ownMatch, score, codes, candidates, termMatches, keptSections, pending, common } = scratch;
   let candidateCount = 0;
 
   // First which fields each term matches where: that gives every term's rarity, and which
   // sections cannot make the best `limit` whatever their exact score (most, on a common query).
   const termPostings = terms.map(({ words }) => words.map(({ word }) => postings.of(word)));
-  markMatches(termPostings, codes);
-  const allow = allowed ?? scratch.everySection;
-  const wide = terms.length > MAX_PRUNED_TERMS;
-  const narrow = wide ? null : countMatches(codes, terms.length, leads, allow, scratch.codeCounts);
-  const matching = narrow ? narrow.matching : countTerms(codes, terms.length, leads, allow);
-  const rarities = matching.map((m) => (m === 0 ? 0 : Math.log(1 + visible / m)));
-  const blend = rankBlend(rarities, input.boosts);
-  const bounds = terms.map(termBounds);
-  // Per section, what `kept` is indexed by: its code, or on a wide query 1 when kept (see keptByBounds).
-  let kept: Uint8Array;
-  let keys: Int32Array;
-  let keptCount: number;
-  // When few sections are kept (a common query keeps a few hundred of the tens of thousands its
-  // lists hold), the walk looks them up in the posting lists instead of reading every list whole.
-  const longest = Math.max(0, ...termPostings.flat(2).map((ids) => ids.length));
-  if (narrow) {
-    kept = keptCodes(narrow.counts, terms.length, rarities, bounds, termWorth, blend, limit, TIE_TOLERANCE);
-    keys = codes;
-    keptCount = sectionsKept(narrow.counts, kept) * LOOKUP_RATIO >= longest ? -1 : sectionsOfCodes(keys, kept, allow, keptSections);
-  } else {
-    const boundsInput = { rarities, bounds, worth: termWorth, blend, leads, allow, keys: scratch.keys, out: keptSections, upper: scratch.upper };
-    kept = KEPT_KEY;
-    keys = scratch.keys;
-    keptCount = keptByBounds(codes, boundsInput, limit, TIE_TOLERANCE);
-    if (keptCount * LOOKUP_RATIO >= longest) keptCount = -1;
-  }
+  const allow = mask.allowed ?? scratch.everySection;
+  const { rarities, blend, kept, keys, keptCount, coded } =
+    terms.length > MAX_PRUNED_TERMS ? widePruning(input, terms, termPostings, mask, limit) : narrowPruning(input, terms, termPostings, mask, limit);
 
   // Plain loops, not forEach: counters a closure updates live in memory, not in registers.
   for (let t = 0; t < terms.length; t++) {
@@ -234,9 +232,88 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], {
       term[at + OWN] = 0;
     }
   }
-  codes.fill(0);
+  if (coded < 0) codes.fill(0);
+  else for (let i = 0; i < coded; i++) codes[scratch.prominent[i]!] = 0;
 
   return bestSections(input, candidates.subarray(0, candidateCount), blend, limit);
+}
+
+/** What pruning leaves the walk over the posting lists, and how the query scores. */
+interface Pruning {
+  rarities: number[];
+  blend: RankBlend;
+  /** 1 at the key of a section that may rank (see keys). */
+  kept: Uint8Array;
+  /** Per section, what `kept` is indexed by: its code, or on a wide query 1 when kept (see keptByBounds). */
+  keys: Int32Array;
+  /** How many kept sections scratch.keptSections lists; -1 when the walk reads every posting list whole instead. */
+  keptCount: number;
+  /** The sections with a code: the first this many of scratch.prominent, or any section when -1. */
+  coded: number;
+}
+
+/**
+ * Pruning of a query of at most MAX_PRUNED_TERMS terms, by counting the sections of every code:
+ * of the prominent sections when they alone decide (see prominent-sections.ts), else of all.
+ */
+function narrowPruning(input: RankingInput, terms: readonly QueryTerm[], termPostings: FieldPostings[][], mask: SectionMask, limit: number): Pruning {
+  const { leads, leadBits, scratch } = input;
+  const { codes, keptSections } = scratch;
+  const allow = mask.allowed ?? scratch.everySection;
+  const words = terms.map((t) => t.words.map((w) => w.word));
+  const bits = matchBits(words, termPostings, input.postings, scratch.bitsLength, scratch.matchBits);
+  const scoring = scoringOf(input, terms, returnableCounts(bits, leadBits, mask.allowedBits), mask.visible);
+  const { rarities, blend } = scoring;
+  const longest = longestList(termPostings);
+  const prominent = prominentSections(bits, leadBits, mask.allowedBits, codes, scratch.codeCounts, scratch.prominent);
+  const counted = keptCodes(scratch.codeCounts.subarray(0, 2 << (BITS_PER_TERM * terms.length)), scoring, limit, TIE_TOLERANCE);
+  const bodyOnly = codeBounds(bits.textCode, scoring);
+  if (counted.filled && (bodyOnly === null || bodyOnly.high < counted.bar - TIE_TOLERANCE)) {
+    scratch.prunings.prominent++;
+    const keptCount = sectionsAmong(scratch.prominent, prominent, codes, counted.kept, allow, keptSections);
+    return { rarities, blend, kept: counted.kept, keys: codes, keptCount: keptCount * LOOKUP_RATIO >= longest ? -1 : keptCount, coded: prominent };
+  }
+  // Every section's code: the prominent ones have theirs already, and marking them again sets the same bits.
+  scratch.prunings.codes++;
+  markMatches(termPostings, codes);
+  const { counts } = countMatches(codes, terms.length, leads, allow, scratch.codeCounts);
+  const { kept } = keptCodes(counts, scoring, limit, TIE_TOLERANCE);
+  // When few sections are kept (a common query keeps a few hundred of the tens of thousands its
+  // lists hold), the walk looks them up in the posting lists instead of reading every list whole.
+  const keptCount = sectionsKept(counts, kept) * LOOKUP_RATIO >= longest ? -1 : sectionsOfCodes(codes, kept, allow, keptSections);
+  return { rarities, blend, kept, keys: codes, keptCount, coded: -1 };
+}
+
+/** Pruning of a query of more than MAX_PRUNED_TERMS terms, section by section (see section-bounds.ts). */
+function widePruning(input: RankingInput, terms: readonly QueryTerm[], termPostings: FieldPostings[][], mask: SectionMask, limit: number): Pruning {
+  const { leads, scratch } = input;
+  const allow = mask.allowed ?? scratch.everySection;
+  scratch.prunings.sections++;
+  markMatches(termPostings, scratch.codes);
+  const scoring = scoringOf(input, terms, countTerms(scratch.codes, terms.length, leads, allow), mask.visible);
+  const boundsInput = { ...scoring, leads, allow, keys: scratch.keys, out: scratch.keptSections, upper: scratch.upper };
+  const keptCount = keptByBounds(scratch.codes, boundsInput, limit, TIE_TOLERANCE);
+  return {
+    rarities: scoring.rarities,
+    blend: scoring.blend,
+    kept: KEPT_KEY,
+    keys: scratch.keys,
+    keptCount: keptCount * LOOKUP_RATIO >= longestList(termPostings) ? -1 : keptCount,
+    coded: -1,
+  };
+}
+
+/** How a query's terms weigh, from how many of the `visible` sections each can return. */
+function scoringOf({ boosts }: RankingInput, terms: readonly QueryTerm[], matching: readonly number[], visible: number): CodeScoring & { rarities: number[] } {
+  const rarities = matching.map((m) => (m === 0 ? 0 : Math.log(1 + visible / m)));
+  return { rarities, bounds: terms.map(termBounds), worth: termWorth, blend: rankBlend(rarities, boosts) };
+}
+
+/** The length of the longest posting list of a query's words. */
+function longestList(termPostings: FieldPostings[][]): number {
+  let longest = 0;
+  for (const lists of termPostings) for (const fields of lists) for (const ids of fields) longest = Math.max(longest, ids.length);
+  return longest;
 }
 
 /**

@@ -11,6 +11,7 @@ import { RecentResults } from './recent-results.js';
 import type { SearchRecord } from './records.js';
 import { assertSerializedIndex, INDEX_FORMAT, INDEX_FORMAT_VERSION, type SerializedIndex, type SerializedPage, type SerializedSection } from './serialized.js';
 import { matchedRanges, snippetOf, wordMatcher, type WordMatcher } from './snippet.js';
+import { bitsOfMask } from './section-bits.js';
 import { SectionMasks } from './tag-mask.js';
 import { languageTags, scopeTags, tagFilterOf, type TagFilter } from './tags.js';
 import { compareCodeUnits, Vocabulary } from './vocabulary.js';
@@ -57,6 +58,7 @@ export interface SearchHit {
 /** A full-text index over the sections of a site's indexed pages. */
 export class SearchIndex {
   private readonly leads: Uint8Array;
+  private readonly leadBits: Int32Array;
   private readonly boosts: Float64Array | null;
   private readonly scratch: RankingScratch;
   private readonly masks: SectionMasks;
@@ -77,6 +79,7 @@ export class SearchIndex {
   ) {
     this.leads = new Uint8Array(sections.length);
     for (const [id, s] of sections.entries()) this.leads[id] = id === 0 || sections[id - 1]!.page !== s.page ? 1 : 0;
+    this.leadBits = bitsOfMask(this.leads);
     // A boost multiplies the weight of a page's matches by its square root: Mintlify's own docs
     // boost most pages 3x, and a full 3x on matches let a boosted page that mentions the words
     // outrank the unboosted page titled with them. The order among equal matches is the boosts'.
@@ -180,7 +183,7 @@ export class SearchIndex {
     // closer pruning by match codes (see MAX_PRUNED_TERMS).
     const terms = queryTermsOf(query, this.encoder, this.vocabulary).filter((t) => t.words.length > 0);
     if (terms.length === 0) return [];
-    const input = { postings: this.postings, leads: this.leads, boosts: this.boosts, scratch: this.scratch };
+    const input = { postings: this.postings, leads: this.leads, leadBits: this.leadBits, boosts: this.boosts, scratch: this.scratch };
     let ranked: RankedSection[] = [];
     if (filter.language === undefined && this.languages) {
       // Pages in other languages answer an English question with the same words: readers want theirs.

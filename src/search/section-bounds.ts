@@ -4,7 +4,7 @@
 // score of the `limit`-th best low bound is a bar that many sections reach, and only sections whose
 // high bound reaches it are kept. Bounds differ only by which of a term's words matched (the walk
 // finds that), so few sections are kept even when every term is common.
-import { BITS_PER_TERM, MAX_PRUNED_TERMS, OWN_FIELDS, TITLE_BITS, type RankBlend, type TermBounds, type TermWorth, worthOf } from './match-codes.js';
+import { BITS_PER_TERM, type CodeScoring, MAX_PRUNED_TERMS, OWN_FIELDS, TITLE_BITS, worthOf } from './match-codes.js';
 import { MAX_QUERY_TERMS } from './query-terms.js';
 
 /** Terms whose field bits one table lookup reads (a 9-bit chunk of a code). */
@@ -39,11 +39,7 @@ export function countTerms(codes: Int32Array, terms: number, leads: Uint8Array, 
 }
 
 /** What keptByBounds needs of the ranking: how it scores, per term, and the per-section arrays it writes. */
-export interface BoundsInput {
-  rarities: readonly number[];
-  bounds: readonly TermBounds[];
-  worth: TermWorth;
-  blend: RankBlend;
+export interface BoundsInput extends CodeScoring {
   leads: Uint8Array;
   allow: Uint8Array;
   /** Set to 1 for a kept section, 0 for any other. */

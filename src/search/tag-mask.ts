@@ -1,6 +1,7 @@
 // Reads FlexSearch's tag index into the set of sections a query may return.
 import type { SectionDocument, TagField } from './flex-document.js';
 import { LruCache } from './lru.js';
+import { bitsOfMask } from './section-bits.js';
 import { filterKey, type TagFilter } from './tags.js';
 
 /** Distinct filters whose masks an index keeps; a site has few (readers' group sets × versions × languages). */
@@ -41,9 +42,10 @@ export function allowedSections(document: SectionDocument, filter: TagFilter, si
   return counts;
 }
 
-/** The sections a filter allows, and how many. */
+/** The sections a filter allows (null: every section), the same as bits (see section-bits.ts), and how many. */
 export interface SectionMask {
   allowed: Uint8Array | null;
+  allowedBits: Int32Array | null;
   visible: number;
 }
 
@@ -63,7 +65,7 @@ export class SectionMasks {
   of(filter: TagFilter): SectionMask {
     return this.masks.get(filterKey(filter), () => {
       const allowed = allowedSections(this.document, filter, this.size);
-      return { allowed, visible: allowed ? allowed.reduce((n, a) => n + a, 0) : this.size };
+      return { allowed, allowedBits: allowed && bitsOfMask(allowed), visible: allowed ? allowed.reduce((n, a) => n + a, 0) : this.size };
     });
   }
 }

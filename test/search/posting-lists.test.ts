@@ -27,4 +27,23 @@ describe('PostingLists', () => {
     const expected: Record<string, number[]> = { alpha: [0, 1, 3], beta: [0, 1, 4], gamma: [1, 2], delta: [5] };
     for (const word of [...words, ...words]) expect([...lists.of(word)[2]!]).toEqual(expected[word]);
   });
+
+  it('gives a long list as bits too, a short one not, and nothing for a list it no longer holds', () => {
+    // 40 sections: bits are 2 elements, so a list of more than 2 ids is long.
+    const many = Array.from({ length: 40 }, (_, i) => (i % 3 === 0 ? 'alpha' : i === 7 ? 'beta' : 'gamma'));
+    // alpha holds 14 ids in text and 1 in the title, beta 1, gamma 25: 41 ids, and 2 elements per list given as bits.
+    const lists = new PostingLists(documentOf(many), many.length, 44);
+    const alpha = [...lists.of('alpha')[2]!];
+    const bits = lists.bitsOf('alpha', 2)!;
+    expect(Array.from({ length: 40 }, (_, id) => id).filter((id) => (bits[id >>> 5]! >>> (id & 31)) & 1)).toEqual(alpha);
+    lists.of('beta');
+    expect(lists.bitsOf('beta', 2)).toBeNull();
+    expect(lists.bitsOf('unknown', 2)).toBeNull();
+    lists.of('gamma');
+    expect(lists.bitsOf('alpha', 2)).toBe(bits);
+    // gamma's bits take the budget past 44: alpha, the least recently used, goes.
+    expect(lists.bitsOf('gamma', 2)).not.toBeNull();
+    expect(lists.bitsOf('alpha', 2)).toBeNull();
+    expect([...lists.of('alpha')[2]!]).toEqual(alpha);
+  });
 });
