@@ -63,6 +63,7 @@ export interface RankingInput {
 const WEIGHT_SCALE = 10;
 /** The position of the page title in TEXT_FIELDS (and in match codes). */
 const TITLE_FIELD = TEXT_FIELDS.indexOf('title');
+const TEXT_FIELD = TEXT_FIELDS.indexOf('text');
 /** Bytes per section in RankingScratch.term, and what each holds. */
 const STRIDE = 4;
 const FIELD = 0;
@@ -150,6 +151,8 @@ export class RankingScratch {
 export interface RankedSection {
   id: number;
   score: number;
+  /** Whether a query word is in the section's text (not only in its page title or headings). */
+  inText: boolean;
 }
 
 /**
@@ -232,10 +235,14 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], m
       term[at + OWN] = 0;
     }
   }
+  const best = bestSections(input, candidates.subarray(0, candidateCount), blend, limit);
+  // Every section that can rank has its code (see Pruning.coded).
+  let textBits = 0;
+  for (let t = 0; t < terms.length; t++) textBits |= matchBit(t, TEXT_FIELD);
+  for (const hit of best) hit.inText = (codes[hit.id]! & textBits) !== 0;
   if (coded < 0) codes.fill(0);
   else for (let i = 0; i < coded; i++) codes[scratch.prominent[i]!] = 0;
-
-  return bestSections(input, candidates.subarray(0, candidateCount), blend, limit);
+  return best;
 }
 
 /** What pruning leaves the walk over the posting lists, and how the query scores. */
@@ -337,7 +344,7 @@ function bestSections({ leads, boosts, scratch }: RankingInput, candidates: Int3
     if (best.length === limit && compareRanked(id, sectionScore, best[limit - 1]!, leads) >= 0) continue;
     let at = best.length;
     while (at > 0 && compareRanked(id, sectionScore, best[at - 1]!, leads) < 0) at--;
-    best.splice(at, 0, { id, score: sectionScore });
+    best.splice(at, 0, { id, score: sectionScore, inText: false });
     if (best.length > limit) best.pop();
   }
   return best;

@@ -195,7 +195,7 @@ export class SearchIndex {
       terms.flatMap((t) => t.words.map((w) => w.word)),
       (word) => this.encoder.encode(word),
     );
-    return ranked.map(({ id }) => this.hit(id, matches));
+    return ranked.map(({ id, inText }) => this.hit(id, matches, inText));
   }
 
   /**
@@ -208,11 +208,11 @@ export class SearchIndex {
     return id === undefined ? undefined : this.sections[id]!.text;
   }
 
-  /** The hit for section `id`; `matches` tells the words of its text that match the query. */
-  private hit(id: number, matches: WordMatcher): SearchHit {
+  /** The hit for section `id`; `matches` tells the words of its text that match the query, `inText` whether any does. */
+  private hit(id: number, matches: WordMatcher, inText: boolean): SearchHit {
     const section = this.sections[id]!;
     const page = this.pages[section.page]!;
-    const snippet = snippetOf(section.text, matches);
+    const snippet = snippetOf(section.text, inText ? matches : null);
     return {
       title: page.title,
       url: section.anchor === null ? page.url : `${page.url}#${section.anchor}`,

@@ -16,37 +16,65 @@ const ELLIPSIS = '…';
 const WINDOW = SNIPPET_LENGTH + 16;
 const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
 const NONE: readonly string[] = [];
-/** ASCII letters and digits. */
-const ASCII_WORD = new Uint8Array(128).map((_, c) => (/[A-Za-z0-9]/.test(String.fromCharCode(c)) ? 1 : 0));
+/**
+ * What each UTF-16 code is, for reading words: an ASCII letter or digit, another letter or digit,
+ * neither, or half of a surrogate pair (its code point decides); UNKNOWN until first seen. The
+ * Unicode test costs a regular expression and a string per character, and text in other scripts
+ * is mostly such characters: each is tested once.
+ */
+const UNKNOWN = 0;
+const ASCII_LETTER = 1;
+const LETTER = 2;
+const OTHER = 3;
+const SURROGATE = 4;
+const CODE_KINDS = new Uint8Array(0x10000);
+for (let c = 0; c < 128; c++) CODE_KINDS[c] = /[A-Za-z0-9]/.test(String.fromCharCode(c)) ? ASCII_LETTER : OTHER;
+CODE_KINDS.fill(SURROGATE, 0xd800, 0xe000);
 
-/** Tells whether the word `text.slice(start, end)` matches the query. */
-export type WordMatcher = (text: string, start: number, end: number) => boolean;
+/** Tells whether the word `text.slice(start, end)` matches the query; `ascii` when it holds only ASCII characters. */
+export type WordMatcher = (text: string, start: number, end: number, ascii: boolean) => boolean;
 
 /**
  * A matcher for the encoded query `words`. An ASCII word encodes to itself in lower case (see
- * flex-document.ts; a test holds the encoder to that), so it is compared where it stands;
+ * flex-document.ts; a test holds the encoder to that), so it is compared where it stands, with
+ * the query words starting with its first letter (most words of a text start with none's);
  * other words are cut out and given to `encode`.
  */
 export function wordMatcher(words: Iterable<string>, encode: (word: string) => string[]): WordMatcher {
   const wanted = new Set(words);
-  const byLength = new Map<number, string[]>();
-  for (const word of wanted) byLength.set(word.length, [...(byLength.get(word.length) ?? []), word]);
-  return (text, start, end) => {
-    if (isAscii(text, start, end)) {
-      for (const word of byLength.get(end - start) ?? NONE) if (equalsLowerCased(text, start, word)) return true;
+  const encoded = new Map<string, boolean>();
+  const byFirstCode = new Array<string[] | undefined>(128);
+  for (const word of wanted) {
+    const first = word.charCodeAt(0);
+    if (first < 128) (byFirstCode[first] ??= []).push(word);
+  }
+  return (text, start, end, ascii) => {
+    if (ascii) {
+      const first = text.charCodeAt(start);
+      const candidates = byFirstCode[first >= 65 && first <= 90 ? first + 32 : first];
+      if (candidates === undefined) return false;
+      for (const word of candidates) if (word.length === end - start && equalsLowerCased(text, start, word)) return true;
       return false;
     }
-    return encode(text.slice(start, end)).some((w) => wanted.has(w));
+    // Encoding is slow and the words of a language repeat: each is encoded once per query.
+    const word = text.slice(start, end);
+    let found = encoded.get(word);
+    if (found === undefined) {
+      found = encode(word).some((w) => wanted.has(w));
+      encoded.set(word, found);
+    }
+    return found;
   };
 }
 
 /**
  * About `SNIPPET_LENGTH` characters of `text` (whitespace collapsed) around the first word
  * `matches` accepts, cut at word boundaries with `…` where text was left out; the start of the
- * text when nothing matches.
+ * text when nothing matches, or `matches` is null (known to match nothing: a search hit whose
+ * text holds no query word).
  */
-export function snippetOf(text: string, matches: WordMatcher): string {
-  const match = Math.max(0, firstMatch(text, matches));
+export function snippetOf(text: string, matches: WordMatcher | null): string {
+  const match = matches ? Math.max(0, firstMatch(text, matches)) : 0;
   // Raw text on each side of the match, widened until it collapses to enough text on each side
   // (or is all of it) to cut exactly as from the whole collapsed text: code indented with runs of
   // spaces collapses to little, and collapsing whole long sections cost more than the search.
@@ -107,37 +135,46 @@ export function matchedRanges(snippet: string, matches: WordMatcher): [start: nu
 /**
  * Calls `visit` with each word of `text` that `matches` accepts, in order, until it returns false.
  * A word is a run of letters and digits of any script. Every hit of a search scans its section up
- * to the first match, so ASCII runs are read a character code at a time, and only words holding
- * other characters go through the Unicode test (a regular expression made per query to find the
- * words instead cost more to compile than this whole scan).
+ * to the first match, so each character's kind is read from a table (see CODE_KINDS) by its code
+ * (a regular expression made per query to find the words instead cost more to compile than this
+ * whole scan).
  */
 function forEachMatch(text: string, matches: WordMatcher, visit: (start: number, end: number) => boolean): void {
   const length = text.length;
   for (let i = 0; i < length; ) {
-    const c = text.charCodeAt(i);
-    if (c < 128 && ASCII_WORD[c] === 0) {
-      i++;
-      continue;
-    }
-    if (c >= 128 && !isWordAt(text, i)) {
-      i += charLength(text, i);
-      continue;
-    }
     const start = i;
-    for (let code = c; i < length && code < 128 && ASCII_WORD[code] === 1; code = text.charCodeAt(i)) i++;
-    // A word that goes on in another script: the rest of it, character by character.
-    while (i < length && text.charCodeAt(i) >= 128 && isWordAt(text, i)) {
-      i += charLength(text, i);
-      while (i < length && text.charCodeAt(i) < 128 && ASCII_WORD[text.charCodeAt(i)] === 1) i++;
+    let ascii = true;
+    for (;;) {
+      const kind = i < length ? kindAt(text, i) : OTHER;
+      if (kind === ASCII_LETTER) i++;
+      else if (kind === OTHER) break;
+      else {
+        ascii = false;
+        i += kind === LETTER ? 1 : 2;
+      }
     }
-    if (matches(text, start, i) && !visit(start, i)) return;
+    if (i === start) i++;
+    else if (matches(text, start, i, ascii) && !visit(start, i)) return;
   }
+}
+
+/** The kind of the character at `i`: ASCII_LETTER, LETTER, OTHER, or SURROGATE for a letter of two code units. */
+function kindAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  const kind = CODE_KINDS[c]!;
+  if (kind === ASCII_LETTER || kind === OTHER || kind === LETTER) return kind;
+  if (kind === UNKNOWN) {
+    const known = WORD_CHARACTER.test(String.fromCharCode(c)) ? LETTER : OTHER;
+    CODE_KINDS[c] = known;
+    return known;
+  }
+  const point = text.codePointAt(i)!;
+  return point > 0xffff && WORD_CHARACTER.test(String.fromCodePoint(point)) ? SURROGATE : OTHER;
 }
 
 function collapse(text: string): string {
   return text.replace(/\s+/g, ' ');
 }
-
 /** The first word start at or after `index`, never past the match at `limit`. */
 function wordStartAtOrAfter(text: string, index: number, limit: number): number {
   if (text[index - 1] === ' ') return index;
@@ -150,20 +187,6 @@ function wordEndAtOrBefore(text: string, index: number, limit: number): number {
   if (text[index] === ' ') return index;
   const space = text.lastIndexOf(' ', index);
   return space <= limit ? index : space;
-}
-
-function isWordAt(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  return c < 128 ? ASCII_WORD[c] === 1 : WORD_CHARACTER.test(String.fromCodePoint(text.codePointAt(i)!));
-}
-
-function charLength(text: string, i: number): number {
-  return text.codePointAt(i)! > 0xffff ? 2 : 1;
-}
-
-function isAscii(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) if (text.charCodeAt(i) >= 128) return false;
-  return true;
 }
 
 /** Whether `text` from `start` is `word` (lower case ASCII) in any case. */
