@@ -1,45 +1,14 @@
 // Ranks sections for a query: one score blending how much of the query a section covers, how much
 // of it its page title covers, and its matches weighted by field and rarity.
-import { TEXT_FIELDS, type TextField } from './flex-document.js';
-import {
-  BITS_PER_TERM,
-  codeBounds,
-  codeCountsBuffer,
-  type CodeScoring,
-  countMatches,
-  keptCodes,
-  markMatches,
-  matchBit,
-  MAX_PRUNED_TERMS,
-  sectionsKept,
-  sectionsAmong,
-  sectionsOfCodes,
-  sectionsWithBit,
-  type RankBlend,
-  type TermBounds,
-} from './match-codes.js';
-import type { FieldPostings, PostingLists } from './posting-lists.js';
-import { matchBits, prominentSections, returnableCounts } from './prominent-sections.js';
+import { TEXT_FIELDS } from './flex-document.js';
+import { BITS_PER_TERM, codeCountsBuffer, matchBit, MAX_PRUNED_TERMS, sectionsWithBit, type RankBlend } from './match-codes.js';
+import type { PostingLists } from './posting-lists.js';
+import { LOOKUP_RATIO, pruningOf } from './pruning.js';
+import { MAX_QUERY_TERMS, type QueryTerm } from './query-terms.js';
+import { scaledWeight, termWorth, TIE_TOLERANCE } from './score.js';
 import { bitsLength } from './section-bits.js';
-import { MATCH_WEIGHTS, MAX_QUERY_TERMS, type QueryTerm } from './query-terms.js';
 import { commonIds, withoutIds } from './sorted-ids.js';
 import type { SectionMask } from './tag-mask.js';
-import { countTerms, keptByBounds } from './section-bounds.js';
-
-/** How much a match in each field counts: a title beats a heading, a heading beats body text. */
-export const FIELD_WEIGHTS: Readonly<Record<TextField, number>> = { title: 10, heading: 5, text: 1 };
-/** Share of a term's other field matches added to its best one (title and body beats title alone). */
-export const EXTRA_FIELD_FACTOR = 0.2;
-/**
- * What covering the whole query adds to a section's score, on the scale where matching every
- * term in the title gives 1 (see rankBlend). As much as a title match: a section with every word
- * usually beats one with some of them in its title, but not always. The page about the topic,
- * whose title holds the rare words of a question, beats a generic page that happens to hold every
- * word ("custom domain" in the title against "set", "custom", "domain", "docs" in a long guide).
- */
-export const COVERAGE_WEIGHT = 1;
-/** What a page title covering the whole query adds besides: "page views api" finds "Get page views". */
-export const TITLE_COVERAGE_WEIGHT = 0.5;
 
 /** What ranking needs of an index. */
 export interface RankingInput {
@@ -54,13 +23,6 @@ export interface RankingInput {
   scratch: RankingScratch;
 }
 
-/**
- * A term's weights in a section, times WEIGHT_SCALE, are small integers (checked below): a
- * byte each. On a large site a common query walks tens of thousands of postings of scattered
- * sections, and that walk is bound by cache misses: with a double per section in each of
- * several arrays it took three times as long as with the four bytes of a section side by side.
- */
-const WEIGHT_SCALE = 10;
 /** The position of the page title in TEXT_FIELDS (and in match codes). */
 const TITLE_FIELD = TEXT_FIELDS.indexOf('title');
 const TEXT_FIELD = TEXT_FIELDS.indexOf('text');
@@ -71,13 +33,6 @@ const SUM = 1;
 const TOP = 2;
 const OWN = 3;
 
-for (const field of Object.values(FIELD_WEIGHTS)) {
-  for (const match of Object.values(MATCH_WEIGHTS)) {
-    const scaled = field * match * WEIGHT_SCALE;
-    if (Math.abs(scaled - Math.round(scaled)) > 1e-9) throw new Error(`ranking: weight ${field * match} is no multiple of 1/${WEIGHT_SCALE}`);
-  }
-}
-if (Object.values(FIELD_WEIGHTS).reduce((a, b) => a + b, 0) * WEIGHT_SCALE > 0xff) throw new Error("ranking: a term's weights in a section do not fit a byte");
 if (MAX_QUERY_TERMS > 16) throw new Error('ranking: more query terms than bits in RankingScratch.matched');
 
 /**
@@ -173,8 +128,7 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], m
   // sections cannot make the best `limit` whatever their exact score (most, on a common query).
   const termPostings = terms.map(({ words }) => words.map(({ word }) => postings.of(word)));
   const allow = mask.allowed ?? scratch.everySection;
-  const { rarities, blend, kept, keys, keptCount, coded } =
-    terms.length > MAX_PRUNED_TERMS ? widePruning(input, terms, termPostings, mask, limit) : narrowPruning(input, terms, termPostings, mask, limit);
+  const { rarities, blend, kept, keys, keptCount, coded } = pruningOf(input, terms, termPostings, mask, limit);
 
   // Plain loops, not forEach: counters a closure updates live in memory, not in registers.
   for (let t = 0; t < terms.length; t++) {
@@ -245,84 +199,6 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], m
   return best;
 }
 
-/** What pruning leaves the walk over the posting lists, and how the query scores. */
-interface Pruning {
-  rarities: number[];
-  blend: RankBlend;
-  /** 1 at the key of a section that may rank (see keys). */
-  kept: Uint8Array;
-  /** Per section, what `kept` is indexed by: its code, or on a wide query 1 when kept (see keptByBounds). */
-  keys: Int32Array;
-  /** How many kept sections scratch.keptSections lists; -1 when the walk reads every posting list whole instead. */
-  keptCount: number;
-  /** The sections with a code: the first this many of scratch.prominent, or any section when -1. */
-  coded: number;
-}
-
-/**
- * Pruning of a query of at most MAX_PRUNED_TERMS terms, by counting the sections of every code:
- * of the prominent sections when they alone decide (see prominent-sections.ts), else of all.
- */
-function narrowPruning(input: RankingInput, terms: readonly QueryTerm[], termPostings: FieldPostings[][], mask: SectionMask, limit: number): Pruning {
-  const { leads, leadBits, scratch } = input;
-  const { codes, keptSections } = scratch;
-  const allow = mask.allowed ?? scratch.everySection;
-  const words = terms.map((t) => t.words.map((w) => w.word));
-  const bits = matchBits(words, termPostings, input.postings, scratch.bitsLength, scratch.matchBits);
-  const scoring = scoringOf(input, terms, returnableCounts(bits, leadBits, mask.allowedBits), mask.visible);
-  const { rarities, blend } = scoring;
-  const longest = longestList(termPostings);
-  const prominent = prominentSections(bits, leadBits, mask.allowedBits, codes, scratch.codeCounts, scratch.prominent);
-  const counted = keptCodes(scratch.codeCounts.subarray(0, 2 << (BITS_PER_TERM * terms.length)), scoring, limit, TIE_TOLERANCE);
-  const bodyOnly = codeBounds(bits.textCode, scoring);
-  if (counted.filled && (bodyOnly === null || bodyOnly.high < counted.bar - TIE_TOLERANCE)) {
-    scratch.prunings.prominent++;
-    const keptCount = sectionsAmong(scratch.prominent, prominent, codes, counted.kept, allow, keptSections);
-    return { rarities, blend, kept: counted.kept, keys: codes, keptCount: keptCount * LOOKUP_RATIO >= longest ? -1 : keptCount, coded: prominent };
-  }
-  // Every section's code: the prominent ones have theirs already, and marking them again sets the same bits.
-  scratch.prunings.codes++;
-  markMatches(termPostings, codes);
-  const { counts } = countMatches(codes, terms.length, leads, allow, scratch.codeCounts);
-  const { kept } = keptCodes(counts, scoring, limit, TIE_TOLERANCE);
-  // When few sections are kept (a common query keeps a few hundred of the tens of thousands its
-  // lists hold), the walk looks them up in the posting lists instead of reading every list whole.
-  const keptCount = sectionsKept(counts, kept) * LOOKUP_RATIO >= longest ? -1 : sectionsOfCodes(codes, kept, allow, keptSections);
-  return { rarities, blend, kept, keys: codes, keptCount, coded: -1 };
-}
-
-/** Pruning of a query of more than MAX_PRUNED_TERMS terms, section by section (see section-bounds.ts). */
-function widePruning(input: RankingInput, terms: readonly QueryTerm[], termPostings: FieldPostings[][], mask: SectionMask, limit: number): Pruning {
-  const { leads, scratch } = input;
-  const allow = mask.allowed ?? scratch.everySection;
-  scratch.prunings.sections++;
-  markMatches(termPostings, scratch.codes);
-  const scoring = scoringOf(input, terms, countTerms(scratch.codes, terms.length, leads, allow), mask.visible);
-  const boundsInput = { ...scoring, leads, allow, keys: scratch.keys, out: scratch.keptSections, upper: scratch.upper };
-  const keptCount = keptByBounds(scratch.codes, boundsInput, limit, TIE_TOLERANCE);
-  return {
-    rarities: scoring.rarities,
-    blend: scoring.blend,
-    kept: KEPT_KEY,
-    keys: scratch.keys,
-    keptCount: keptCount * LOOKUP_RATIO >= longestList(termPostings) ? -1 : keptCount,
-    coded: -1,
-  };
-}
-
-/** How a query's terms weigh, from how many of the `visible` sections each can return. */
-function scoringOf({ boosts }: RankingInput, terms: readonly QueryTerm[], matching: readonly number[], visible: number): CodeScoring & { rarities: number[] } {
-  const rarities = matching.map((m) => (m === 0 ? 0 : Math.log(1 + visible / m)));
-  return { rarities, bounds: terms.map(termBounds), worth: termWorth, blend: rankBlend(rarities, boosts) };
-}
-
-/** The length of the longest posting list of a query's words. */
-function longestList(termPostings: FieldPostings[][]): number {
-  let longest = 0;
-  for (const lists of termPostings) for (const fields of lists) for (const ids of fields) longest = Math.max(longest, ids.length);
-  return longest;
-}
-
 /**
  * The `limit` best of `candidates` in order, clearing their entries of the scratch arrays;
  * `blend` turns what a section matched into its score.
@@ -350,72 +226,10 @@ function bestSections({ leads, boosts, scratch }: RankingInput, candidates: Int3
   return best;
 }
 
-/** The blend of a query whose terms have `rarities`, on an index whose sections have `boosts`. */
-function rankBlend(rarities: readonly number[], boosts: Float64Array | null): RankBlend {
-  const total = rarities.reduce((a, b) => a + b, 0);
-  // Field scores on the scale of coverage: every term matched in the title alone gives 1.
-  const fieldScale = total === 0 ? 0 : 1 / (total * FIELD_WEIGHTS.title);
-  return {
-    coverageOf: coverageTable(rarities, total),
-    score: (coverage, titleCoverage, fieldScore) => COVERAGE_WEIGHT * coverage + TITLE_COVERAGE_WEIGHT * titleCoverage + fieldScore * fieldScale,
-    boosts: boosts ? boostRange(boosts) : [1, 1],
-  };
-}
-
-/** A term's worth in a section (before rarity) from its field weights: the best, plus a little of the others. */
-function termWorth(top: number, sum: number): number {
-  return (top + EXTRA_FIELD_FACTOR * (sum - top)) / WEIGHT_SCALE;
-}
-
-/** The weight of a match in `field` through a word matching with weight `match`, times WEIGHT_SCALE. */
-function scaledWeight(field: TextField, match: number): number {
-  return Math.round(FIELD_WEIGHTS[field] * match * WEIGHT_SCALE);
-}
-
-/** The weights a term's match in each field may have, at its worst and its best word. */
-function termBounds({ words }: QueryTerm): TermBounds {
-  const matches = words.map((w) => w.weight);
-  const [worst, best] = [Math.min(...matches), Math.max(...matches)];
-  return { low: TEXT_FIELDS.map((f) => scaledWeight(f, worst)), high: TEXT_FIELDS.map((f) => scaledWeight(f, best)) };
-}
-
-const boostRanges = new WeakMap<Float64Array, [number, number]>();
-
-/** The least and the greatest of `boosts`, worked out once per index. */
-function boostRange(boosts: Float64Array): [number, number] {
-  let range = boostRanges.get(boosts);
-  if (!range) {
-    // A loop, not Math.min(...boosts): spreading a large site's sections would overflow the stack.
-    range = [1, 1];
-    for (const boost of boosts) range = [Math.min(range[0], boost), Math.max(range[1], boost)];
-    boostRanges.set(boosts, range);
-  }
-  return range;
-}
-
-/** Coverage by set of matched terms (bit t for term t): the share of the terms' total `rarities`. */
-function coverageTable(rarities: readonly number[], total: number): Float64Array {
-  const table = new Float64Array(1 << rarities.length);
-  for (let set = 1; set < table.length; set++) {
-    const t = 31 - Math.clz32(set);
-    table[set] = table[set & ~(1 << t)]! + (total === 0 ? 0 : rarities[t]! / total);
-  }
-  return table;
-}
-
 /** Negative when section `id` (with `score`) ranks before `b`. Floating-point noise counts as a tie. */
 function compareRanked(id: number, score: number, b: RankedSection, leads: Uint8Array): number {
   return compareDesc(score, b.score) || leads[b.id]! - leads[id]! || id - b.id;
 }
-
-/** `kept` of a wide query: its keys are 1 for the kept sections. */
-const KEPT_KEY = Uint8Array.of(0, 1);
-
-/** A posting list is searched for the kept sections when it is this many times longer than their list, else read whole. */
-const LOOKUP_RATIO = 8;
-
-/** Differences below this are floating-point noise: the same sum added up in another order. */
-const TIE_TOLERANCE = 1e-9;
 
 function compareDesc(a: number, b: number): number {
   return Math.abs(a - b) < TIE_TOLERANCE ? 0 : b - a;

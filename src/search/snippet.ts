@@ -15,7 +15,7 @@ const ELLIPSIS = '…';
  */
 const WINDOW = SNIPPET_LENGTH + 16;
 const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
-const NONE: readonly string[] = [];
+const _NONE: readonly string[] = [];
 /**
  * What each UTF-16 code is, for reading words: an ASCII letter or digit, another letter or digit,
  * neither, or half of a surrogate pair (its code point decides); UNKNOWN until first seen. The
