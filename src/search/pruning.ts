@@ -56,23 +56,28 @@ function narrowPruning(input: RankingInput, terms: readonly QueryTerm[], termPos
   const { leads, leadBits, scratch } = input;
   const { codes, keptSections } = scratch;
   const allow = mask.allowed ?? scratch.everySection;
-  const words = terms.map((t) => t.words.map((w) => w.word));
-  const bits = matchBits(words, termPostings, input.postings, scratch.bitsLength, scratch.matchBits);
-  const scoring = scoringOf(input, terms, returnableCounts(bits, leadBits, mask.allowedBits), mask.visible);
-  const { rarities, blend } = scoring;
   const longest = longestList(termPostings);
-  const prominent = prominentSections(bits, leadBits, mask.allowedBits, codes, scratch.codeCounts, scratch.prominent);
-  const counted = keptCodes(scratch.codeCounts.subarray(0, 2 << (BITS_PER_TERM * terms.length)), scoring, limit, TIE_TOLERANCE);
-  const bodyOnly = codeBounds(bits.textCode, scoring);
-  if (counted.filled && (bodyOnly === null || bodyOnly.high < counted.bar - TIE_TOLERANCE)) {
-    scratch.prunings.prominent++;
-    const keptCount = sectionsAmong(scratch.prominent, prominent, codes, counted.kept, allow, keptSections);
-    return { rarities, blend, kept: counted.kept, keys: codes, keptCount: keptCount * LOOKUP_RATIO >= longest ? -1 : keptCount, coded: prominent };
+  let scoring: ReturnType<typeof scoringOf> | undefined;
+  if (codes.length >= input.prominentFrom) {
+    const words = terms.map((t) => t.words.map((w) => w.word));
+    const bits = matchBits(words, termPostings, input.postings, scratch.bitsLength, scratch.matchBits);
+    scoring = scoringOf(input, terms, returnableCounts(bits, leadBits, mask.allowedBits), mask.visible);
+    const prominent = prominentSections(bits, leadBits, mask.allowedBits, codes, scratch.codeCounts, scratch.prominent);
+    const counted = keptCodes(scratch.codeCounts.subarray(0, 2 << (BITS_PER_TERM * terms.length)), scoring, limit, TIE_TOLERANCE);
+    const bodyOnly = codeBounds(bits.textCode, scoring);
+    if (counted.filled && (bodyOnly === null || bodyOnly.high < counted.bar - TIE_TOLERANCE)) {
+      scratch.prunings.prominent++;
+      const keptCount = sectionsAmong(scratch.prominent, prominent, codes, counted.kept, allow, keptSections);
+      const { rarities, blend } = scoring;
+      return { rarities, blend, kept: counted.kept, keys: codes, keptCount: keptCount * LOOKUP_RATIO >= longest ? -1 : keptCount, coded: prominent };
+    }
   }
   // Every section's code: the prominent ones have theirs already, and marking them again sets the same bits.
   scratch.prunings.codes++;
   markMatches(termPostings, codes);
-  const { counts } = countMatches(codes, terms.length, leads, allow, scratch.codeCounts);
+  const { matching, counts } = countMatches(codes, terms.length, leads, allow, scratch.codeCounts);
+  scoring ??= scoringOf(input, terms, matching, mask.visible);
+  const { rarities, blend } = scoring;
   const { kept } = keptCodes(counts, scoring, limit, TIE_TOLERANCE);
   // When few sections are kept (a common query keeps a few hundred of the tens of thousands its
   // lists hold), the walk looks them up in the posting lists instead of reading every list whole.

@@ -4,7 +4,7 @@ import { createSectionDocument, type SectionDocument } from './flex-document.js'
 import { mergeParts } from './merge-parts.js';
 import { PostingLists } from './posting-lists.js';
 import { MAX_QUERY_LENGTH, queryTermsOf } from './query-terms.js';
-import { type RankedSection, rankSections, RankingScratch } from './ranking.js';
+import { PROMINENT_FROM, type RankedSection, rankSections, RankingScratch } from './ranking.js';
 import { SectionLanguages } from './query-language.js';
 import { accessTagsOf, type Reader } from './reader.js';
 import { RecentResults } from './recent-results.js';
@@ -183,7 +183,14 @@ export class SearchIndex {
     // closer pruning by match codes (see MAX_PRUNED_TERMS).
     const terms = queryTermsOf(query, this.encoder, this.vocabulary).filter((t) => t.words.length > 0);
     if (terms.length === 0) return [];
-    const input = { postings: this.postings, leads: this.leads, leadBits: this.leadBits, boosts: this.boosts, scratch: this.scratch };
+    const input = {
+      postings: this.postings,
+      leads: this.leads,
+      leadBits: this.leadBits,
+      prominentFrom: PROMINENT_FROM,
+      boosts: this.boosts,
+      scratch: this.scratch,
+    };
     let ranked: RankedSection[] = [];
     if (filter.language === undefined && this.languages) {
       // Pages in other languages answer an English question with the same words: readers want theirs.

@@ -7,7 +7,7 @@ import { recordsOf, SearchIndex } from '../../src/search/index.js';
 import { countMatches, markMatches } from '../../src/search/match-codes.js';
 import { matchBits, returnableCounts } from '../../src/search/prominent-sections.js';
 import { queryTermsOf } from '../../src/search/query-terms.js';
-import { type RankingInput, rankSections, type RankingScratch } from '../../src/search/ranking.js';
+import { PROMINENT_FROM, type RankingInput, rankSections, type RankingScratch } from '../../src/search/ranking.js';
 import type { SectionMasks } from '../../src/search/tag-mask.js';
 import type { Vocabulary } from '../../src/search/vocabulary.js';
 import { seededRandom } from '../helpers/random.js';
@@ -24,6 +24,23 @@ interface IndexParts {
   encoder: Encoder;
   vocabulary: Vocabulary;
   size: number;
+}
+
+/** Ranks on `index` as its search does, but trying prominent sections first whatever its size (see PROMINENT_FROM). */
+function ranker(index: SearchIndex): (query: string, version: string[] | undefined, limit: number) => number[] {
+  const parts = index as unknown as IndexParts;
+  const input: RankingInput = {
+    postings: parts.postings,
+    leads: parts.leads,
+    leadBits: parts.leadBits,
+    boosts: parts.boosts,
+    scratch: parts.scratch,
+    prominentFrom: 0,
+  };
+  return (query, version, limit) => {
+    const terms = queryTermsOf(query, parts.encoder, parts.vocabulary).filter((t) => t.words.length > 0);
+    return rankSections(input, terms, parts.masks.of(version ? { version } : {}), limit).map((r) => r.id);
+  };
 }
 
 // Words every page holds in its body text, and a few in titles and headings: a large docs site.
@@ -47,12 +64,7 @@ describe('pruning by prominent sections', () => {
   }));
   const index = SearchIndex.build(recordsOf(pages));
   const parts = index as unknown as IndexParts;
-  const input: RankingInput = { postings: parts.postings, leads: parts.leads, leadBits: parts.leadBits, boosts: parts.boosts, scratch: parts.scratch };
-  const rank = (query: string, version: string[] | undefined, limit: number): number[] => {
-    const terms = queryTermsOf(query, parts.encoder, parts.vocabulary).filter((t) => t.words.length > 0);
-    const mask = parts.masks.of(version ? { version } : {});
-    return rankSections(input, terms, mask, limit).map((r) => r.id);
-  };
+  const rank = ranker(index);
   const queries = Array.from({ length: 150 }, (_, i) => `${pick(COMMON, 1 + (i % 4))}${i % 3 === 0 ? ` ${pick(RARE, 1)}` : ''}`);
 
   it('ranks the best hits as a ranking of every section does, with and without filters and boosts', () => {
@@ -90,12 +102,24 @@ describe('pruning by prominent sections', () => {
   });
 
   it('falls back to every section when body text alone could rank', () => {
-    // "event" is in no title or heading here: nothing is prominent, every section counts.
-    const small = SearchIndex.build(recordsOf([page('a', { title: 'Alpha', intro: 'the event log' }), page('b', { title: 'Beta', intro: 'an event' })]));
+    // "event" is in a title, but a section holding "event" and "log" in its text outranks it.
+    const small = SearchIndex.build(
+      recordsOf([
+        page('a', { title: 'Event', intro: 'intro' }),
+        page('b', { title: 'Beta', intro: 'the event log' }),
+        page('c', { title: 'Gamma', intro: 'an event' }),
+      ]),
+    );
     const { scratch } = small as unknown as IndexParts;
     const before = { ...scratch.prunings };
-    expect(small.search('event', { reader: { kind: 'unrestricted' } }).map((h) => h.url)).toEqual(['/a', '/b']);
-    expect(scratch.prunings.codes - before.codes).toBe(1);
-    expect(scratch.prunings.prominent - before.prominent).toBe(0);
+    expect(ranker(small)('event log', undefined, 1)).toEqual([1]);
+    expect({ prominent: scratch.prunings.prominent - before.prominent, codes: scratch.prunings.codes - before.codes }).toEqual({ prominent: 0, codes: 1 });
+  });
+
+  it('ranks a site of fewer sections than PROMINENT_FROM by every section', () => {
+    const before = { ...parts.scratch.prunings };
+    expect(index.search('webhook', { reader: { kind: 'unrestricted' }, limit: 3 })).toHaveLength(3);
+    expect(parts.size).toBeLessThan(PROMINENT_FROM);
+    expect(parts.scratch.prunings.prominent - before.prominent).toBe(0);
   });
 });
