@@ -108,7 +108,7 @@ export class RankingScratch {
     this.common = new Int32Array(size);
     this.prominent = new Int32Array(size);
     this.bitsLength = bitsLength(size);
-    this.matchBits = new Int32Array(MAX_PRUNED_TERMS * BITS_PER_TERM * this.bitsLength);
+    this.matchBits = new Int32Array(MAX_QUERY_TERMS * BITS_PER_TERM * this.bitsLength);
   }
 }
 

@@ -4,9 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Encoder } from 'flexsearch';
 import { recordsOf, SearchIndex } from '../../src/search/index.js';
-import { countMatches, markMatches } from '../../src/search/match-codes.js';
+import { countMatches, markMatches, MAX_PRUNED_TERMS } from '../../src/search/match-codes.js';
 import { matchBits, returnableCounts } from '../../src/search/prominent-sections.js';
 import { queryTermsOf } from '../../src/search/query-terms.js';
+import { countTerms } from '../../src/search/section-bounds.js';
 import { PROMINENT_FROM, type RankingInput, rankSections, type RankingScratch } from '../../src/search/ranking.js';
 import type { SectionMasks } from '../../src/search/tag-mask.js';
 import type { Vocabulary } from '../../src/search/vocabulary.js';
@@ -84,9 +85,15 @@ describe('pruning by prominent sections', () => {
     expect(codes).toBeGreaterThanOrEqual(queries.length * 2);
   });
 
-  it('counts the sections each term can return as the count over every section does', () => {
+  it('counts the sections each term can return as the count over every section does, for queries of up to 10 terms', () => {
     const { codes, codeCounts, everySection, matchBits: room, bitsLength: length } = parts.scratch;
-    for (const query of queries) {
+    const wide = Array.from({ length: 20 }, (_, i) =>
+      [...COMMON]
+        .sort(() => next() - 0.5)
+        .slice(0, 6 + (i % 5))
+        .join(' '),
+    );
+    for (const query of [...queries, ...wide]) {
       for (const version of [undefined, ['v1']]) {
         const terms = queryTermsOf(query, parts.encoder, parts.vocabulary).filter((t) => t.words.length > 0);
         const mask = parts.masks.of(version ? { version } : {});
@@ -94,7 +101,11 @@ describe('pruning by prominent sections', () => {
         const termPostings = words.map((list) => list.map((word) => parts.postings.of(word)));
         const fromBits = returnableCounts(matchBits(words, termPostings, parts.postings, length, room), parts.leadBits, mask.allowedBits);
         markMatches(termPostings, codes);
-        const { matching } = countMatches(codes, terms.length, parts.leads, mask.allowed ?? everySection, codeCounts);
+        const allow = mask.allowed ?? everySection;
+        const matching =
+          terms.length > MAX_PRUNED_TERMS
+            ? countTerms(codes, terms.length, parts.leads, allow)
+            : countMatches(codes, terms.length, parts.leads, allow, codeCounts).matching;
         codes.fill(0);
         expect(fromBits, `${query} (${version ?? 'no filter'})`).toEqual(matching);
       }
