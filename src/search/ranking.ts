@@ -21,15 +21,16 @@ export interface RankingInput {
   boosts: Float64Array | null;
   /** Per-section working arrays, reused query after query (see RankingScratch). */
   scratch: RankingScratch;
-  /** Sections an index has at least when pruning tries its prominent sections first (see PROMINENT_FROM). */
+  /** Sections an index has at least when pruning reads the terms' matches as bits and tries its prominent sections first (see PROMINENT_FROM). */
   prominentFrom: number;
 }
 
 /**
- * Sections of an index from which pruning tries the prominent sections first (see
- * prominent-sections.ts). On a smaller site the passes over every section cost less than an
- * attempt that fails, and attempts fail on most questions there: on mintlify/docs (3,403
- * sections) questions took 6% longer with them, and terse queries gained about as much.
+ * Sections of an index from which pruning reads the terms' matches as bits and tries the
+ * prominent sections first (see prominent-sections.ts). On a smaller site the passes over every
+ * section cost less than an attempt that fails, and attempts fail on most questions there: on
+ * mintlify/docs (3,403 sections) questions took 6% longer with them, and terse queries gained
+ * about as much.
  */
 export const PROMINENT_FROM = 10_000;
 
