@@ -1,7 +1,7 @@
 // Ranks sections for a query: one score blending how much of the query a section covers, how much
 // of it its page title covers, and its matches weighted by field and rarity.
 import { TEXT_FIELDS } from './flex-document.js';
-import { BITS_PER_TERM, codeCountsBuffer, matchBit, MAX_PRUNED_TERMS, sectionsWithBit, type RankBlend } from './match-codes.js';
+import { BITS_PER_TERM, codeCountsBuffer, matchBit, sectionsWithBit, type RankBlend } from './match-codes.js';
 import type { PostingLists } from './posting-lists.js';
 import { LOOKUP_RATIO, pruningOf } from './pruning.js';
 import { MAX_QUERY_TERMS, type QueryTerm } from './query-terms.js';
