@@ -10,6 +10,7 @@
 import { TEXT_FIELDS } from './flex-document.js';
 import { BITS_PER_TERM, type CodeCounts, matchBit } from './match-codes.js';
 import type { FieldPostings, PostingLists } from './posting-lists.js';
+import type { QueryTerm } from './query-terms.js';
 import { addBits, addIds, bitCount } from './section-bits.js';
 
 const TITLE = TEXT_FIELDS.indexOf('title');
@@ -30,25 +31,26 @@ export interface MatchBits {
   textCode: number;
 }
 
-/** The matches of every term, whose words' posting lists are `termPostings[t]`, as bits in `into` (see MatchBits). */
+/** The matches of every term of `query`, whose words' posting lists are `termPostings[t]`, as bits in `into` (see MatchBits). */
 export function matchBits(
-  words: readonly (readonly string[])[],
+  query: readonly QueryTerm[],
   termPostings: readonly (readonly FieldPostings[])[],
   postings: PostingLists,
   length: number,
   into: Int32Array,
 ): MatchBits {
-  const terms = words.length;
+  const terms = query.length;
   into.fill(0, 0, terms * BITS_PER_TERM * length);
   let textCode = 0;
   for (let t = 0; t < terms; t++) {
-    for (let w = 0; w < words[t]!.length; w++) {
+    const { words } = query[t]!;
+    for (let w = 0; w < words.length; w++) {
       const lists = termPostings[t]![w]!;
       for (let f = 0; f < BITS_PER_TERM; f++) {
         const ids = lists[f]!;
         if (ids.length === 0) continue;
         const at = (t * BITS_PER_TERM + f) * length;
-        const dense = postings.bitsOf(words[t]![w]!, f);
+        const dense = postings.bitsOf(words[w]!.word, f);
         if (dense) addBits(into, at, dense);
         else addIds(into, at, ids);
         if (f === TEXT) textCode |= matchBit(t, TEXT);

@@ -16,7 +16,7 @@ import {
   sectionsOfCodes,
 } from './match-codes.js';
 import type { FieldPostings } from './posting-lists.js';
-import { type MatchBits, matchBits, prominentSections, returnableCounts } from './prominent-sections.js';
+import { matchBits, prominentSections, returnableCounts } from './prominent-sections.js';
 import type { QueryTerm } from './query-terms.js';
 import type { RankingInput } from './ranking.js';
 import { rankBlend, termBounds, termWorth, TIE_TOLERANCE } from './score.js';
@@ -59,7 +59,7 @@ function narrowPruning(input: RankingInput, terms: readonly QueryTerm[], termPos
   const longest = longestList(termPostings);
   let scoring: ReturnType<typeof scoringOf> | undefined;
   if (codes.length >= input.prominentFrom) {
-    const bits = termMatchBits(input, terms, termPostings);
+    const bits = matchBits(terms, termPostings, input.postings, scratch.bitsLength, scratch.matchBits);
     scoring = scoringOf(input, terms, returnableCounts(bits, leadBits, mask.allowedBits), mask.visible);
     const prominent = prominentSections(bits, leadBits, mask.allowedBits, codes, scratch.codeCounts, scratch.prominent);
     const counted = keptCodes(scratch.codeCounts.subarray(0, 2 << (BITS_PER_TERM * terms.length)), scoring, limit, TIE_TOLERANCE);
@@ -91,7 +91,9 @@ function widePruning(input: RankingInput, terms: readonly QueryTerm[], termPosti
   scratch.prunings.sections++;
   // On a large site the terms' counts read from their matches as bits cost less than a count over every section.
   const matching =
-    scratch.codes.length >= input.prominentFrom ? returnableCounts(termMatchBits(input, terms, termPostings), input.leadBits, mask.allowedBits) : null;
+    scratch.codes.length >= input.prominentFrom
+      ? returnableCounts(matchBits(terms, termPostings, input.postings, scratch.bitsLength, scratch.matchBits), input.leadBits, mask.allowedBits)
+      : null;
   markMatches(termPostings, scratch.codes);
   const scoring = scoringOf(input, terms, matching ?? countTerms(scratch.codes, terms.length, leads, allow), mask.visible);
   const boundsInput = { ...scoring, leads, allow, keys: scratch.keys, out: scratch.keptSections, upper: scratch.upper };
@@ -117,10 +119,4 @@ function longestList(termPostings: FieldPostings[][]): number {
   let longest = 0;
   for (const lists of termPostings) for (const fields of lists) for (const ids of fields) longest = Math.max(longest, ids.length);
   return longest;
-}
-
-/** The matches of a query's terms as bits, in the index's room for them (see MatchBits). */
-function termMatchBits({ postings, scratch }: RankingInput, terms: readonly QueryTerm[], termPostings: FieldPostings[][]): MatchBits {
-  const words = terms.map((t) => t.words.map((w) => w.word));
-  return matchBits(words, termPostings, postings, scratch.bitsLength, scratch.matchBits);
 }

@@ -97,9 +97,8 @@ describe('pruning by prominent sections', () => {
       for (const version of [undefined, ['v1']]) {
         const terms = queryTermsOf(query, parts.encoder, parts.vocabulary).filter((t) => t.words.length > 0);
         const mask = parts.masks.of(version ? { version } : {});
-        const words = terms.map((t) => t.words.map((w) => w.word));
-        const termPostings = words.map((list) => list.map((word) => parts.postings.of(word)));
-        const fromBits = returnableCounts(matchBits(words, termPostings, parts.postings, length, room), parts.leadBits, mask.allowedBits);
+        const termPostings = terms.map((t) => t.words.map((w) => parts.postings.of(w.word)));
+        const fromBits = returnableCounts(matchBits(terms, termPostings, parts.postings, length, room), parts.leadBits, mask.allowedBits);
         markMatches(termPostings, codes);
         const allow = mask.allowed ?? everySection;
         const matching =
