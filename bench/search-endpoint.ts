@@ -107,7 +107,8 @@ async function handlerWork(dir: string): Promise<{ calls: number; p50: number; p
   // An anonymous reader of a site without authentication, as the endpoint maps it (readerOf).
   const reader = { kind: 'client-credential' } as const;
   const queries = QUERIES.map((query) => new URLSearchParams(query).get('q')!);
-  const answer = (q: string): string => JSON.stringify({ query: q, pages: resultsByPage(bundle.search.search(q, { reader, limit: 20 })) });
+  const answer = (q: string): string =>
+    JSON.stringify({ query: q, pages: resultsByPage(bundle.search.search(q, { reader, limit: 20 }), bundle.search.highlighter(q)) });
   for (const q of queries) answer(q);
   const times = queries.map((q) => {
     const start = performance.now();

@@ -3,7 +3,7 @@ import type { Encoder } from 'flexsearch';
 import { createSectionDocument, type SectionDocument } from './flex-document.js';
 import { mergeParts } from './merge-parts.js';
 import { PostingLists } from './posting-lists.js';
-import { MAX_QUERY_LENGTH, queryTermsOf } from './query-terms.js';
+import { MAX_QUERY_LENGTH, type QueryTerm, queryTermsOf } from './query-terms.js';
 import { PROMINENT_FROM, type RankedSection, rankSections, RankingScratch } from './ranking.js';
 import { SectionLanguages } from './query-language.js';
 import { accessTagsOf, type Reader } from './reader.js';
@@ -51,9 +51,10 @@ export interface SearchHit {
   headingPath: string[];
   /** About 200 characters of the section around the first match, `…` where cut. */
   snippet: string;
-  /** Where the words of `snippet` that match the query start and end (UTF-16 offsets), for highlighting. */
-  marks: [start: number, end: number][];
 }
+
+/** Where the words of a snippet that match the query start and end (UTF-16 offsets), for highlighting. */
+export type SnippetMarks = [start: number, end: number][];
 
 /** A full-text index over the sections of a site's indexed pages. */
 export class SearchIndex {
@@ -178,10 +179,7 @@ export class SearchIndex {
   }
 
   private rank(query: string, filter: TagFilter, limit: number): SearchHit[] {
-    // A word no page has matches nothing and weighs nothing. Left out, a long question with words
-    // the site never uses ("… with ssl for my staging environment") stays short enough for the
-    // closer pruning by match codes (see MAX_PRUNED_TERMS).
-    const terms = queryTermsOf(query, this.encoder, this.vocabulary).filter((t) => t.words.length > 0);
+    const terms = this.termsOf(query);
     if (terms.length === 0) return [];
     const input = {
       postings: this.postings,
@@ -198,11 +196,33 @@ export class SearchIndex {
       ranked = rankSections(input, terms, this.masks.of({ ...filter, language: languageTags(language) }), limit);
     }
     if (ranked.length === 0) ranked = rankSections(input, terms, this.masks.of(filter), limit);
-    const matches = wordMatcher(
+    const matches = this.matcherOf(terms);
+    return ranked.map(({ id, inText }) => this.hit(id, matches, inText));
+  }
+
+  /**
+   * What marks the words of a hit's snippet that match `query`, for a reader's search box to
+   * highlight. Hits leave marks out: most searches are an agent's, which shows none.
+   */
+  highlighter(query: string): (snippet: string) => SnippetMarks {
+    const matches = this.matcherOf(this.termsOf(query.slice(0, MAX_QUERY_LENGTH)));
+    return (snippet) => matchedRanges(snippet, matches);
+  }
+
+  /**
+   * The query's terms that some section holds. A word no page has matches nothing and weighs
+   * nothing. Left out, a long question with words the site never uses ("… with ssl for my staging
+   * environment") stays short enough for the closer pruning by match codes (see MAX_PRUNED_TERMS).
+   */
+  private termsOf(query: string): QueryTerm[] {
+    return queryTermsOf(query, this.encoder, this.vocabulary).filter((t) => t.words.length > 0);
+  }
+
+  private matcherOf(terms: readonly QueryTerm[]): WordMatcher {
+    return wordMatcher(
       terms.flatMap((t) => t.words.map((w) => w.word)),
       (word) => this.encoder.encode(word),
     );
-    return ranked.map(({ id, inText }) => this.hit(id, matches, inText));
   }
 
   /**
@@ -219,13 +239,11 @@ export class SearchIndex {
   private hit(id: number, matches: WordMatcher, inText: boolean): SearchHit {
     const section = this.sections[id]!;
     const page = this.pages[section.page]!;
-    const snippet = snippetOf(section.text, inText ? matches : null);
     return {
       title: page.title,
       url: section.anchor === null ? page.url : `${page.url}#${section.anchor}`,
       headingPath: [...section.headingPath],
-      snippet,
-      marks: matchedRanges(snippet, matches),
+      snippet: snippetOf(section.text, inText ? matches : null),
     };
   }
 }

@@ -41,7 +41,7 @@ export function searchRoute({ bundle, viewOf, rateLimits, onSearch }: SearchRout
     onSearch?.({ view, query: q, found: hits.length });
     // A signed-in reader's results may hold what only they may read: no cache keeps them.
     res.set('Cache-Control', view.principal.kind === 'anonymous' ? ANONYMOUS_CACHE : 'no-store').vary('Cookie');
-    res.json({ query: q, pages: resultsByPage(hits) });
+    res.json({ query: q, pages: resultsByPage(hits, bundle.search.highlighter(q)) });
   });
   router.all(SEARCH_ENDPOINT, methodNotAllowed('GET'));
   return router;
