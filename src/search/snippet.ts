@@ -10,10 +10,13 @@ export const SNIPPET_LENGTH = 200;
 const LEAD_IN = 60;
 const ELLIPSIS = '…';
 /**
- * Raw characters first taken on each side of the match before collapsing whitespace: what a cut
- * may need (see snippetOf), with a little room for runs of whitespace; more when that is too little.
+ * Collapsed characters a cut reads on each side of the match (see cut): LEAD_IN before it and the
+ * rest of SNIPPET_LENGTH after it, one more each for the word-boundary tests, one to spare.
  */
-const WINDOW = SNIPPET_LENGTH + 16;
+const NEEDED_BEFORE = LEAD_IN + 2;
+const NEEDED_AFTER = SNIPPET_LENGTH - LEAD_IN + 2;
+/** Raw characters first taken on each side of the match: what a cut needs, with room for runs of whitespace. */
+const SLACK = 16;
 const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
 const _NONE: readonly string[] = [];
 /**
@@ -78,27 +81,45 @@ export function snippetOf(text: string, matches: WordMatcher | null): string {
   // Raw text on each side of the match, widened until it collapses to enough text on each side
   // (or is all of it) to cut exactly as from the whole collapsed text: code indented with runs of
   // spaces collapses to little, and collapsing whole long sections cost more than the search.
-  for (let window = WINDOW; ; window *= 4) {
-    const from = Math.max(0, match - window);
-    const to = Math.min(text.length, match + window);
-    const before = collapse(text.slice(from, match));
-    let piece = before + collapse(text.slice(match, to));
-    let at = before.length;
+  // Near the start of the text the cut reads further after the match, near its end further before (see shortfall).
+  let before = Math.max(NEEDED_BEFORE, SNIPPET_LENGTH + 2 - (text.length - match)) + SLACK;
+  let after = Math.max(NEEDED_AFTER, SNIPPET_LENGTH + 2 - match) + SLACK;
+  for (;;) {
+    const from = Math.max(0, match - before);
+    const to = Math.min(text.length, match + after);
+    const head = collapse(text.slice(from, match));
+    let piece = head + collapse(text.slice(match, to));
+    let at = head.length;
     if (from === 0) {
       const trimmed = piece.trimStart();
       at = Math.max(0, at - (piece.length - trimmed.length));
       piece = trimmed;
     }
     if (to === text.length) piece = piece.trimEnd();
-    if ((from > 0 && at <= SNIPPET_LENGTH + 1) || (to < text.length && piece.length - at <= SNIPPET_LENGTH + 1)) continue;
-    return cut(piece, at, from > 0, to < text.length);
+    const shortOf = shortfall(at, piece.length - at, from > 0, to < text.length);
+    if (shortOf === null) return cut(piece, at, from > 0, to < text.length);
+    if (shortOf === 'before') before *= 4;
+    else after *= 4;
   }
+}
+
+/**
+ * The side of a piece of collapsed text, `ahead` characters before the match and `behind` from it
+ * on (`moreBefore`/`moreAfter`: the text goes on past it), too short for cut to read as it would
+ * read the whole text; null when neither is. When the match starts the text, cut reads up to
+ * SNIPPET_LENGTH after it; when the text ends soon after the match, as far before it.
+ */
+function shortfall(ahead: number, behind: number, moreBefore: boolean, moreAfter: boolean): 'before' | 'after' | null {
+  if (moreBefore && ahead < NEEDED_BEFORE) return 'before';
+  if (moreAfter && behind < Math.max(NEEDED_AFTER, moreBefore ? 0 : SNIPPET_LENGTH + 2 - ahead)) return 'after';
+  if (moreBefore && !moreAfter && behind < NEEDED_AFTER && ahead < SNIPPET_LENGTH + 2 - behind) return 'before';
+  return null;
 }
 
 /**
  * The snippet of `flat` (collapsed text) around `at`, where the match starts (0 when nothing
  * matches). `moreBefore`/`moreAfter` say that `flat` is a piece of the text with more on that
- * side, and at least SNIPPET_LENGTH + 2 characters between `at` and that side.
+ * side, and as much of it as the cut reads (see shortfall).
  */
 function cut(flat: string, at: number, moreBefore: boolean, moreAfter: boolean): string {
   if (!moreBefore && !moreAfter && flat.length <= SNIPPET_LENGTH) return flat;

@@ -98,6 +98,8 @@ describe('snippetOf on long texts', () => {
     const gaps = [' ', ' ', ' ', '  ', '\n\n', '\t', ' '.repeat(300), '\n'];
     for (let round = 0; round < 400; round++) {
       const words = Array.from({ length: 20 + next(900) }, () => pieces[next(pieces.length - (round % 3 === 0 ? 0 : 2))]!);
+      // A match anywhere, as often near the end as near the start: it decides how much text each side needs.
+      if (round % 3 === 1) words[next(words.length)] = 'Target';
       const text = (round % 5 === 0 ? '  ' : '') + words.map((w) => w + gaps[next(round % 4 === 0 ? gaps.length : 4)]).join('');
       const target = (t: string, s: number, e: number): boolean => t.slice(s, e).toLowerCase() === 'target';
       expect(snippetOf(text, target), `round ${round}`).toBe(wholeTextSnippet(text, (w) => w.toLowerCase() === 'target'));
