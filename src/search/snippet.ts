@@ -87,8 +87,8 @@ export function snippetOf(text: string, matches: WordMatcher | null): string {
   for (;;) {
     const from = Math.max(0, match - before);
     const to = Math.min(text.length, match + after);
-    const head = collapse(text.slice(from, match));
-    let piece = head + collapse(text.slice(match, to));
+    const head = collapsed(text, from, match);
+    let piece = head + collapsed(text, match, to);
     let at = head.length;
     if (from === 0) {
       const trimmed = piece.trimStart();
@@ -193,8 +193,34 @@ function kindAt(text: string, i: number): number {
   return point > 0xffff && WORD_CHARACTER.test(String.fromCodePoint(point)) ? SURROGATE : OTHER;
 }
 
-function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ');
+/**
+ * `text.slice(from, to).replace(/\s+/g, ' ')`, sliced around the runs to collapse: most of a
+ * snippet's text has none, and the regular expression cost a fifth of a short query's time.
+ */
+export function collapsed(text: string, from: number, to: number): string {
+  let out = '';
+  let kept = from;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (!isWhitespace(c)) continue;
+    let end = i + 1;
+    while (end < to && isWhitespace(text.charCodeAt(end))) end++;
+    if (end - i > 1 || c !== 32) {
+      out += `${text.slice(kept, i)} `;
+      kept = end;
+    }
+    i = end - 1;
+  }
+  return kept === from ? text.slice(from, to) : out + text.slice(kept, to);
+}
+
+/** Whether `c` is a character `\s` matches in a JavaScript regular expression. */
+function isWhitespace(c: number): boolean {
+  if (c === 32 || (c >= 9 && c <= 13)) return true;
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
 }
 /** The first word start at or after `index`, never past the match at `limit`. */
 function wordStartAtOrAfter(text: string, index: number, limit: number): number {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordsOf, SearchIndex } from '../../src/search/index.js';
 import { createSectionDocument } from '../../src/search/flex-document.js';
-import { matchedRanges, SNIPPET_LENGTH, snippetOf, wordMatcher, type WordMatcher } from '../../src/search/snippet.js';
+import { collapsed, matchedRanges, SNIPPET_LENGTH, snippetOf, wordMatcher, type WordMatcher } from '../../src/search/snippet.js';
 import { filler, page } from './fixtures.js';
 
 const words = (text: string): Set<string> => new Set(text.split(' '));
@@ -86,6 +86,23 @@ function wholeTextSnippet(text: string, isMatch: (word: string) => boolean): str
   }
   return `${start > 0 ? '…' : ''}${flat.slice(start, end).trim()}${end < flat.length ? '…' : ''}`;
 }
+
+describe('collapsed', () => {
+  it('collapses every run of what \\s matches to one space, and nothing else, for every UTF-16 code', () => {
+    for (let c = 0; c < 0x10000; c++) {
+      const ch = String.fromCharCode(c);
+      for (const text of [`a${ch}b`, `a${ch}${ch} b`, `${ch}`, `x ${ch}`]) {
+        expect(collapsed(text, 0, text.length), `U+${c.toString(16)} in ${JSON.stringify(text)}`).toBe(text.replace(/\s+/g, ' '));
+      }
+    }
+  });
+
+  it('reads only the part it is given', () => {
+    const text = 'a  b\n\nc d \t e';
+    for (let from = 0; from <= text.length; from++)
+      for (let to = from; to <= text.length; to++) expect(collapsed(text, from, to)).toBe(text.slice(from, to).replace(/\s+/g, ' '));
+  });
+});
 
 describe('snippetOf on long texts', () => {
   it('cuts as from the whole collapsed text, wherever the match and however much whitespace', () => {
