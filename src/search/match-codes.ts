@@ -16,19 +16,27 @@ export const OWN_FIELDS = ((1 << BITS_PER_TERM) - 1) & ~TITLE_BITS;
 
 /**
  * Sets bit `BITS_PER_TERM * t + f` of `codes[id]` for every section whose field f matches term
- * t through any of its words; `postings[t]` holds the posting lists of term t's words. One
- * store per posting and no branch: the cheapest walk over every posting.
+ * t through any of its words; `postings[t]` holds the posting lists of term t's words. Lists in
+ * `listed` every section with a code, and returns how many: what the count of codes and their
+ * clearing then read, instead of every section. The first `count` entries of `listed` are
+ * sections with a code already; the others are listed after them.
  */
-export function markMatches(postings: readonly (readonly FieldPostings[])[], codes: Int32Array): void {
+export function markMatches(postings: readonly (readonly FieldPostings[])[], codes: Int32Array, listed: Int32Array, count: number): number {
   for (let t = 0; t < postings.length; t++) {
     for (const lists of postings[t]!) {
       for (let f = 0; f < lists.length; f++) {
         const bit = matchBit(t, f);
         const ids = lists[f]!;
-        for (let i = 0; i < ids.length; i++) codes[ids[i]!]! |= bit;
+        for (let i = 0; i < ids.length; i++) {
+          const id = ids[i]!;
+          const code = codes[id]!;
+          if (code === 0) listed[count++] = id;
+          codes[id] = code | bit;
+        }
       }
     }
   }
+  return count;
 }
 
 /** The bit of a code that says term `t` matches field `f` (an index into TEXT_FIELDS). */
@@ -54,11 +62,14 @@ export function codeCountsBuffer(): Int32Array {
 
 /**
  * Per term, the allowed sections it can return (matches outside the page title, and title
- * matches of page introductions), read from the codes; and the allowed sections per code,
- * counted in `buffer` (see codeCountsBuffer). For queries of at most MAX_PRUNED_TERMS terms.
+ * matches of page introductions), read from the codes of the first `count` sections of `listed`
+ * (every section with a code: see markMatches); and the allowed sections per code, counted in
+ * `buffer` (see codeCountsBuffer). For queries of at most MAX_PRUNED_TERMS terms.
  */
 export function countMatches(
   codes: Int32Array,
+  listed: Int32Array,
+  count: number,
   terms: number,
   leads: Uint8Array,
   allow: Uint8Array,
@@ -69,15 +80,22 @@ export function countMatches(
   const size = 2 << (BITS_PER_TERM * terms);
   const lanes = buffer.subarray(0, COUNT_LANES * size);
   lanes.fill(0);
-  const end = codes.length - (codes.length % COUNT_LANES);
-  let id = 0;
-  for (; id < end; id += COUNT_LANES) {
-    lanes[(codes[id]! << 1) | leads[id]!]! += allow[id]!;
-    lanes[size + ((codes[id + 1]! << 1) | leads[id + 1]!)]! += allow[id + 1]!;
-    lanes[2 * size + ((codes[id + 2]! << 1) | leads[id + 2]!)]! += allow[id + 2]!;
-    lanes[3 * size + ((codes[id + 3]! << 1) | leads[id + 3]!)]! += allow[id + 3]!;
+  const end = count - (count % COUNT_LANES);
+  let i = 0;
+  for (; i < end; i += COUNT_LANES) {
+    const a = listed[i]!;
+    const b = listed[i + 1]!;
+    const c = listed[i + 2]!;
+    const d = listed[i + 3]!;
+    lanes[(codes[a]! << 1) | leads[a]!]! += allow[a]!;
+    lanes[size + ((codes[b]! << 1) | leads[b]!)]! += allow[b]!;
+    lanes[2 * size + ((codes[c]! << 1) | leads[c]!)]! += allow[c]!;
+    lanes[3 * size + ((codes[d]! << 1) | leads[d]!)]! += allow[d]!;
   }
-  for (; id < codes.length; id++) lanes[(codes[id]! << 1) | leads[id]!]! += allow[id]!;
+  for (; i < count; i++) {
+    const id = listed[i]!;
+    lanes[(codes[id]! << 1) | leads[id]!]! += allow[id]!;
+  }
   const counts = lanes.subarray(0, size);
   for (let lane = 1; lane < COUNT_LANES; lane++) for (let at = 0; at < size; at++) counts[at]! += lanes[lane * size + at]!;
   for (let code = 1; 2 * code < counts.length; code++) {
@@ -230,13 +248,6 @@ export function sectionsKept(counts: CodeCounts, kept: Uint8Array): number {
   let sections = 0;
   for (let code = 1; code < kept.length; code++) if (kept[code] === 1) sections += counts[2 * code]! + counts[2 * code + 1]!;
   return sections;
-}
-
-/** Writes to `out` the allowed sections whose code `kept` keeps, in id order, and returns how many. */
-export function sectionsOfCodes(codes: Int32Array, kept: Uint8Array, allow: Uint8Array, out: Int32Array): number {
-  let count = 0;
-  for (let id = 0; id < codes.length; id++) if (kept[codes[id]!] === 1 && allow[id] === 1) out[count++] = id;
-  return count;
 }
 
 /** Writes to `out` the allowed sections among the first `count` of `ids` whose code `kept` keeps, in order, and returns how many. */

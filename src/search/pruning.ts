@@ -13,7 +13,6 @@ import {
   type RankBlend,
   sectionsAmong,
   sectionsKept,
-  sectionsOfCodes,
 } from './match-codes.js';
 import type { FieldPostings } from './posting-lists.js';
 import { matchBits, prominentSections, returnableCounts } from './prominent-sections.js';
@@ -39,7 +38,7 @@ export interface Pruning {
   keys: Int32Array;
   /** How many kept sections scratch.keptSections lists; -1 when the walk reads every posting list whole instead. */
   keptCount: number;
-  /** The sections with a code: the first this many of scratch.prominent, or any section when -1. */
+  /** The sections with a code: the first this many of scratch.coded, or any section when -1. */
   coded: number;
 }
 
@@ -58,30 +57,36 @@ function narrowPruning(input: RankingInput, terms: readonly QueryTerm[], termPos
   const allow = mask.allowed ?? scratch.everySection;
   const longest = longestList(termPostings);
   let scoring: ReturnType<typeof scoringOf> | undefined;
+  let prominent = 0;
   if (codes.length >= input.prominentFrom) {
     const bits = matchBits(terms, termPostings, input.postings, scratch.bitsLength, scratch.matchBits);
     scoring = scoringOf(input, terms, returnableCounts(bits, leadBits, mask.allowedBits), mask.visible);
-    const prominent = prominentSections(bits, leadBits, mask.allowedBits, codes, scratch.codeCounts, scratch.prominent);
+    prominent = prominentSections(bits, leadBits, mask.allowedBits, codes, scratch.codeCounts, scratch.coded);
     const counted = keptCodes(scratch.codeCounts.subarray(0, 2 << (BITS_PER_TERM * terms.length)), scoring, limit, TIE_TOLERANCE);
     const bodyOnly = codeBounds(bits.textCode, scoring);
     if (counted.filled && (bodyOnly === null || bodyOnly.high < counted.bar - TIE_TOLERANCE)) {
       scratch.prunings.prominent++;
-      const keptCount = sectionsAmong(scratch.prominent, prominent, codes, counted.kept, allow, keptSections);
+      const keptCount = sectionsAmong(scratch.coded, prominent, codes, counted.kept, allow, keptSections);
       const { rarities, blend } = scoring;
       return { rarities, blend, kept: counted.kept, keys: codes, keptCount: keptCount * LOOKUP_RATIO >= longest ? -1 : keptCount, coded: prominent };
     }
   }
-  // Every section's code: the prominent ones have theirs already, and marking them again sets the same bits.
+  // Every section's code: the prominent ones have theirs already (and are listed), and marking them again sets the same bits.
   scratch.prunings.codes++;
-  markMatches(termPostings, codes);
-  const { matching, counts } = countMatches(codes, terms.length, leads, allow, scratch.codeCounts);
+  const coded = markMatches(termPostings, codes, scratch.coded, prominent);
+  const { matching, counts } = countMatches(codes, scratch.coded, coded, terms.length, leads, allow, scratch.codeCounts);
   scoring ??= scoringOf(input, terms, matching, mask.visible);
   const { rarities, blend } = scoring;
   const { kept } = keptCodes(counts, scoring, limit, TIE_TOLERANCE);
   // When few sections are kept (a common query keeps a few hundred of the tens of thousands its
   // lists hold), the walk looks them up in the posting lists instead of reading every list whole.
-  const keptCount = sectionsKept(counts, kept) * LOOKUP_RATIO >= longest ? -1 : sectionsOfCodes(codes, kept, allow, keptSections);
-  return { rarities, blend, kept, keys: codes, keptCount, coded: -1 };
+  let keptCount = -1;
+  if (sectionsKept(counts, kept) * LOOKUP_RATIO < longest) {
+    keptCount = sectionsAmong(scratch.coded, coded, codes, kept, allow, keptSections);
+    // The walk merges them with posting lists: in id order.
+    keptSections.subarray(0, keptCount).sort();
+  }
+  return { rarities, blend, kept, keys: codes, keptCount, coded };
 }
 
 /** Pruning of a query of more than MAX_PRUNED_TERMS terms, section by section (see section-bounds.ts). */
@@ -94,7 +99,7 @@ function widePruning(input: RankingInput, terms: readonly QueryTerm[], termPosti
     scratch.codes.length >= input.prominentFrom
       ? returnableCounts(matchBits(terms, termPostings, input.postings, scratch.bitsLength, scratch.matchBits), input.leadBits, mask.allowedBits)
       : null;
-  markMatches(termPostings, scratch.codes);
+  const coded = markMatches(termPostings, scratch.codes, scratch.coded, 0);
   const scoring = scoringOf(input, terms, matching ?? countTerms(scratch.codes, terms.length, leads, allow), mask.visible);
   const boundsInput = { ...scoring, leads, allow, keys: scratch.keys, out: scratch.keptSections, upper: scratch.upper };
   const keptCount = keptByBounds(scratch.codes, boundsInput, limit, TIE_TOLERANCE);
@@ -104,7 +109,7 @@ function widePruning(input: RankingInput, terms: readonly QueryTerm[], termPosti
     kept: KEPT_KEY,
     keys: scratch.keys,
     keptCount: keptCount * LOOKUP_RATIO >= longestList(termPostings) ? -1 : keptCount,
-    coded: -1,
+    coded,
   };
 }
 

@@ -81,8 +81,11 @@ export class RankingScratch {
   readonly keptSections: Int32Array;
   readonly pending: Int32Array;
   readonly common: Int32Array;
-  /** The prominent sections of a query (see prominent-sections.ts), filled from the start. */
-  readonly prominent: Int32Array;
+  /**
+   * The sections a query gave a code (see markMatches), filled from the start: the prominent
+   * ones first when pruning tried them (see prominent-sections.ts), in id order.
+   */
+  readonly coded: Int32Array;
   /** Elements of a set of sections as bits, and room for a query's matches as bits (see MatchBits). */
   readonly bitsLength: number;
   readonly matchBits: Int32Array;
@@ -107,7 +110,7 @@ export class RankingScratch {
     this.keptSections = new Int32Array(size);
     this.pending = new Int32Array(size);
     this.common = new Int32Array(size);
-    this.prominent = new Int32Array(size);
+    this.coded = new Int32Array(size);
     this.bitsLength = bitsLength(size);
     this.matchBits = new Int32Array(MAX_QUERY_TERMS * BITS_PER_TERM * this.bitsLength);
   }
@@ -205,8 +208,7 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], m
   let textBits = 0;
   for (let t = 0; t < terms.length; t++) textBits |= matchBit(t, TEXT_FIELD);
   for (const hit of best) hit.inText = (codes[hit.id]! & textBits) !== 0;
-  if (coded < 0) codes.fill(0);
-  else for (let i = 0; i < coded; i++) codes[scratch.prominent[i]!] = 0;
+  for (let i = 0; i < coded; i++) codes[scratch.coded[i]!] = 0;
   return best;
 }
 

@@ -86,7 +86,7 @@ describe('pruning by prominent sections', () => {
   });
 
   it('counts the sections each term can return as the count over every section does, for queries of up to 10 terms', () => {
-    const { codes, codeCounts, everySection, matchBits: room, bitsLength: length } = parts.scratch;
+    const { codes, coded, codeCounts, everySection, matchBits: room, bitsLength: length } = parts.scratch;
     const wide = Array.from({ length: 20 }, (_, i) =>
       [...COMMON]
         .sort(() => next() - 0.5)
@@ -99,12 +99,12 @@ describe('pruning by prominent sections', () => {
         const mask = parts.masks.of(version ? { version } : {});
         const termPostings = terms.map((t) => t.words.map((w) => parts.postings.of(w.word)));
         const fromBits = returnableCounts(matchBits(terms, termPostings, parts.postings, length, room), parts.leadBits, mask.allowedBits);
-        markMatches(termPostings, codes);
+        const count = markMatches(termPostings, codes, coded, 0);
         const allow = mask.allowed ?? everySection;
         const matching =
           terms.length > MAX_PRUNED_TERMS
             ? countTerms(codes, terms.length, parts.leads, allow)
-            : countMatches(codes, terms.length, parts.leads, allow, codeCounts).matching;
+            : countMatches(codes, coded, count, terms.length, parts.leads, allow, codeCounts).matching;
         codes.fill(0);
         expect(fromBits, `${query} (${version ?? 'no filter'})`).toEqual(matching);
       }
