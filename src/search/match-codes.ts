@@ -1,6 +1,7 @@
 // Which fields each query term matches in each section, as one number per section: enough to
 // know every term's rarity, every section's coverage, and bounds of its score, before scoring.
 import { TEXT_FIELDS } from './flex-document.js';
+import { CodeCounts } from './code-counts.js';
 import type { FieldPostings } from './posting-lists.js';
 
 /** Bits per term in a match code: one per field, in TEXT_FIELDS order. */
@@ -44,27 +45,16 @@ export function matchBit(t: number, f: number): number {
   return 1 << (BITS_PER_TERM * t + f);
 }
 
-/** How many allowed sections have each code: at `2 * code + 1` the page introductions (leads), at `2 * code` the others. */
-export type CodeCounts = Int32Array;
-
-/**
- * Counts kept side by side while counting. Most sections of a query share a code (0, or one
- * common word's), and one array slot incremented section after section waits on its own last
- * store every time: four interleaved sets of counts halved the time of the count. (The loop in
- * countMatches is written out for four.)
- */
-const COUNT_LANES = 4;
-
-/** Room for the counts of every code of a query with MAX_PRUNED_TERMS terms (see COUNT_LANES). */
-export function codeCountsBuffer(): Int32Array {
-  return new Int32Array(COUNT_LANES * (2 << (BITS_PER_TERM * MAX_PRUNED_TERMS)));
+/** Room for the codes of a query of MAX_PRUNED_TERMS terms (see CodeCounts). */
+export function codeCountsOfPrunedQueries(): CodeCounts {
+  return new CodeCounts(BITS_PER_TERM * MAX_PRUNED_TERMS);
 }
 
 /**
  * Per term, the allowed sections it can return (matches outside the page title, and title
  * matches of page introductions), read from the codes of the first `count` sections of `listed`
- * (every section with a code: see markMatches); and the allowed sections per code, counted in
- * `buffer` (see codeCountsBuffer). For queries of at most MAX_PRUNED_TERMS terms.
+ * (every section with a code: see markMatches); the allowed sections per code are counted in
+ * `counts`, cleared first. For queries of at most MAX_PRUNED_TERMS terms.
  */
 export function countMatches(
   codes: Int32Array,
@@ -73,41 +63,25 @@ export function countMatches(
   terms: number,
   leads: Uint8Array,
   allow: Uint8Array,
-  buffer: Int32Array,
-): { matching: number[]; counts: CodeCounts } {
+  counts: CodeCounts,
+): number[] {
   if (terms > MAX_PRUNED_TERMS) throw new Error(`countMatches: ${terms} terms, at most ${MAX_PRUNED_TERMS}`);
-  const matching = new Array<number>(terms).fill(0);
-  const size = 2 << (BITS_PER_TERM * terms);
-  const lanes = buffer.subarray(0, COUNT_LANES * size);
-  lanes.fill(0);
-  const end = count - (count % COUNT_LANES);
-  let i = 0;
-  for (; i < end; i += COUNT_LANES) {
-    const a = listed[i]!;
-    const b = listed[i + 1]!;
-    const c = listed[i + 2]!;
-    const d = listed[i + 3]!;
-    lanes[(codes[a]! << 1) | leads[a]!]! += allow[a]!;
-    lanes[size + ((codes[b]! << 1) | leads[b]!)]! += allow[b]!;
-    lanes[2 * size + ((codes[c]! << 1) | leads[c]!)]! += allow[c]!;
-    lanes[3 * size + ((codes[d]! << 1) | leads[d]!)]! += allow[d]!;
-  }
-  for (; i < count; i++) {
+  counts.clear();
+  for (let i = 0; i < count; i++) {
     const id = listed[i]!;
-    lanes[(codes[id]! << 1) | leads[id]!]! += allow[id]!;
+    counts.add(codes[id]!, leads[id]!, allow[id]!);
   }
-  const counts = lanes.subarray(0, size);
-  for (let lane = 1; lane < COUNT_LANES; lane++) for (let at = 0; at < size; at++) counts[at]! += lanes[lane * size + at]!;
-  for (let code = 1; 2 * code < counts.length; code++) {
-    const lead = counts[2 * code + 1]!;
-    const all = lead + counts[2 * code]!;
-    if (all === 0) continue;
+  const matching = new Array<number>(terms).fill(0);
+  for (let i = 0; i < counts.length; i++) {
+    const code = counts.codes[i]!;
+    const lead = counts.counts[2 * code + 1]!;
+    const all = lead + counts.counts[2 * code]!;
     for (let t = 0; t < terms; t++) {
       const fields = fieldsOf(code, t);
       matching[t]! += (canReturn(fields, true) ? lead : 0) + (canReturn(fields, false) ? all - lead : 0);
     }
   }
-  return { matching, counts };
+  return matching;
 }
 
 /** What scoring a term's match in a section may give, per field matched. */
@@ -162,28 +136,44 @@ export function codeBounds(code: number, { rarities, bounds, worth, blend }: Cod
   return { low: blend.score(coverage, titleCoverage, low * blend.boosts[0]), high: blend.score(coverage, titleCoverage, high * blend.boosts[1]), own };
 }
 
-/** The codes kept (1 at a kept code), the bar they were kept by, and whether `limit` returnable sections reach it. */
+/** The bar codes were kept by (see keptCodes), and whether `limit` returnable sections reach it. */
 export interface KeptCodes {
-  kept: Uint8Array;
   bar: number;
   filled: boolean;
 }
 
 /**
- * The codes whose sections may rank among the best `limit`: every code gives its sections one
- * coverage, one title coverage and bounds of their field score, so bounds of their score (see
- * keptGroups). `tolerance` is the ranking's: closer values are ties.
+ * Marks in `counts.kept` the codes whose sections may rank among the best `limit`: every code
+ * gives its sections one coverage, one title coverage and bounds of their field score, so bounds
+ * of their score. Codes are taken by the low bound of their scores until they hold `limit`
+ * sections that may be returned; the last one's low bound is then a score `limit` sections reach
+ * (the bar), and a code whose high bound is below it is left out. `tolerance` is the ranking's:
+ * closer values are ties.
  */
 export function keptCodes(counts: CodeCounts, scoring: CodeScoring, limit: number, tolerance: number): KeptCodes {
-  const entries: SectionGroup[] = [];
-  for (let code = 1; 2 * code < counts.length; code++) {
-    const lead = counts[2 * code + 1]!;
-    const other = counts[2 * code]!;
+  const groups: SectionGroup[] = [];
+  for (let i = 0; i < counts.length; i++) {
+    const code = counts.codes[i]!;
+    const lead = counts.counts[2 * code + 1]!;
+    const other = counts.counts[2 * code]!;
     if (lead + other === 0) continue;
     const group = codeBounds(code, scoring);
-    if (group) entries.push({ code, low: group.low, high: group.high, returnable: lead + (group.own ? other : 0) });
+    if (group) groups.push({ code, low: group.low, high: group.high, returnable: lead + (group.own ? other : 0) });
   }
-  return keptGroups(entries, counts.length >> 1, limit, tolerance);
+  if (groups.length === 0) return { bar: Number.POSITIVE_INFINITY, filled: false };
+  groups.sort((a, b) => b.low - a.low);
+  let held = 0;
+  let last = groups.length - 1;
+  for (let i = 0; i < groups.length; i++) {
+    held += groups[i]!.returnable;
+    if (held >= limit) {
+      last = i;
+      break;
+    }
+  }
+  const bar = groups[last]!.low;
+  for (const group of groups) if (group.high >= bar - tolerance) counts.kept[group.code] = 1;
+  return { bar, filled: held >= limit };
 }
 
 /** Sections that share a code: bounds of their score, and how many may be returned. */
@@ -192,30 +182,6 @@ interface SectionGroup {
   low: number;
   high: number;
   returnable: number;
-}
-
-/**
- * The groups whose sections may rank among the best `limit`, as 1 at their code in a table of
- * `size`: groups are taken by the low bound of their scores until they hold `limit` sections that
- * may be returned; the last one's low bound is then a score `limit` sections reach (the bar), and
- * a group whose high bound is below it is left out.
- */
-function keptGroups(entries: SectionGroup[], size: number, limit: number, tolerance: number): KeptCodes {
-  entries.sort((a, b) => b.low - a.low);
-  const kept = new Uint8Array(size);
-  if (entries.length === 0) return { kept, bar: Number.POSITIVE_INFINITY, filled: false };
-  let held = 0;
-  let last = entries.length - 1;
-  for (let i = 0; i < entries.length; i++) {
-    held += entries[i]!.returnable;
-    if (held >= limit) {
-      last = i;
-      break;
-    }
-  }
-  const bar = entries[last]!.low;
-  for (const entry of entries) if (entry.high >= bar - tolerance) kept[entry.code] = 1;
-  return { kept, bar, filled: held >= limit };
 }
 
 /**
@@ -243,10 +209,13 @@ export function worthOf(fields: number, weights: readonly number[], worth: TermW
   return worth(top, sum);
 }
 
-/** How many allowed sections have a code that `kept` (see keptCodes) keeps. */
-export function sectionsKept(counts: CodeCounts, kept: Uint8Array): number {
+/** How many allowed sections have a code that keptCodes kept. */
+export function sectionsKept({ codes, counts, kept, length }: CodeCounts): number {
   let sections = 0;
-  for (let code = 1; code < kept.length; code++) if (kept[code] === 1) sections += counts[2 * code]! + counts[2 * code + 1]!;
+  for (let i = 0; i < length; i++) {
+    const code = codes[i]!;
+    if (kept[code] === 1) sections += counts[2 * code]! + counts[2 * code + 1]!;
+  }
   return sections;
 }
 

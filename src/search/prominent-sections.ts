@@ -8,7 +8,8 @@
 // matching only in body text could score, no other section can rank, and the per-section passes
 // over the whole site (marking, counting, listing) are left out.
 import { TEXT_FIELDS } from './flex-document.js';
-import { BITS_PER_TERM, type CodeCounts, matchBit } from './match-codes.js';
+import type { CodeCounts } from './code-counts.js';
+import { BITS_PER_TERM, matchBit } from './match-codes.js';
 import type { FieldPostings, PostingLists } from './posting-lists.js';
 import type { QueryTerm } from './query-terms.js';
 import { addBits, addIds, bitCount } from './section-bits.js';
@@ -84,8 +85,8 @@ export function returnableCounts({ bits, length, terms }: MatchBits, leads: Int3
 
 /**
  * The prominent sections: writes each one's match code to `codes` (what markMatches gives it),
- * its id to `out` in id order, and counts the allowed ones per code in `counts` (as
- * countMatches does, in one lane); returns how many there are.
+ * its id to `out` in id order, and counts the allowed ones per code in `counts` (cleared
+ * first, as countMatches does); returns how many there are.
  */
 export function prominentSections(
   { bits, length, terms }: MatchBits,
@@ -96,7 +97,7 @@ export function prominentSections(
   out: Int32Array,
 ): number {
   const sets = terms * BITS_PER_TERM;
-  counts.fill(0, 0, 2 << sets);
+  counts.clear();
   const element = new Int32Array(sets);
   let count = 0;
   for (let i = 0; i < length; i++) {
@@ -115,7 +116,7 @@ export function prominentSections(
       const id = (i << 5) | bit;
       codes[id] = code;
       out[count++] = id;
-      counts[(code << 1) | ((lead >>> bit) & 1)]! += (allowed >>> bit) & 1;
+      counts.add(code, (lead >>> bit) & 1, (allowed >>> bit) & 1);
     } while (prominent !== 0);
   }
   return count;

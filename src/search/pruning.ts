@@ -56,32 +56,34 @@ function narrowPruning(input: RankingInput, terms: readonly QueryTerm[], termPos
   const { codes, keptSections } = scratch;
   const allow = mask.allowed ?? scratch.everySection;
   const longest = longestList(termPostings);
+  const counts = scratch.codeCounts;
+  const { kept } = counts;
   let scoring: ReturnType<typeof scoringOf> | undefined;
   let prominent = 0;
   if (codes.length >= input.prominentFrom) {
     const bits = matchBits(terms, termPostings, input.postings, scratch.bitsLength, scratch.matchBits);
     scoring = scoringOf(input, terms, returnableCounts(bits, leadBits, mask.allowedBits), mask.visible);
-    prominent = prominentSections(bits, leadBits, mask.allowedBits, codes, scratch.codeCounts, scratch.coded);
-    const counted = keptCodes(scratch.codeCounts.subarray(0, 2 << (BITS_PER_TERM * terms.length)), scoring, limit, TIE_TOLERANCE);
+    prominent = prominentSections(bits, leadBits, mask.allowedBits, codes, counts, scratch.coded);
+    const counted = keptCodes(counts, scoring, limit, TIE_TOLERANCE);
     const bodyOnly = codeBounds(bits.textCode, scoring);
     if (counted.filled && (bodyOnly === null || bodyOnly.high < counted.bar - TIE_TOLERANCE)) {
       scratch.prunings.prominent++;
-      const keptCount = sectionsAmong(scratch.coded, prominent, codes, counted.kept, allow, keptSections);
+      const keptCount = sectionsAmong(scratch.coded, prominent, codes, kept, allow, keptSections);
       const { rarities, blend } = scoring;
-      return { rarities, blend, kept: counted.kept, keys: codes, keptCount: keptCount * LOOKUP_RATIO >= longest ? -1 : keptCount, coded: prominent };
+      return { rarities, blend, kept, keys: codes, keptCount: keptCount * LOOKUP_RATIO >= longest ? -1 : keptCount, coded: prominent };
     }
   }
   // Every section's code: the prominent ones have theirs already (and are listed), and marking them again sets the same bits.
   scratch.prunings.codes++;
   const coded = markMatches(termPostings, codes, scratch.coded, prominent);
-  const { matching, counts } = countMatches(codes, scratch.coded, coded, terms.length, leads, allow, scratch.codeCounts);
+  const matching = countMatches(codes, scratch.coded, coded, terms.length, leads, allow, counts);
   scoring ??= scoringOf(input, terms, matching, mask.visible);
   const { rarities, blend } = scoring;
-  const { kept } = keptCodes(counts, scoring, limit, TIE_TOLERANCE);
+  keptCodes(counts, scoring, limit, TIE_TOLERANCE);
   // When few sections are kept (a common query keeps a few hundred of the tens of thousands its
   // lists hold), the walk looks them up in the posting lists instead of reading every list whole.
   let keptCount = -1;
-  if (sectionsKept(counts, kept) * LOOKUP_RATIO < longest) {
+  if (sectionsKept(counts) * LOOKUP_RATIO < longest) {
     keptCount = sectionsAmong(scratch.coded, coded, codes, kept, allow, keptSections);
     // The walk merges them with posting lists: in id order.
     keptSections.subarray(0, keptCount).sort();

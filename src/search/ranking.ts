@@ -1,7 +1,7 @@
 // Ranks sections for a query: one score blending how much of the query a section covers, how much
 // of it its page title covers, and its matches weighted by field and rarity.
 import { TEXT_FIELDS } from './flex-document.js';
-import { BITS_PER_TERM, codeCountsBuffer, matchBit, sectionsWithBit, type RankBlend } from './match-codes.js';
+import { BITS_PER_TERM, codeCountsOfPrunedQueries, matchBit, sectionsWithBit, type RankBlend } from './match-codes.js';
 import type { PostingLists } from './posting-lists.js';
 import { LOOKUP_RATIO, pruningOf } from './pruning.js';
 import { MAX_QUERY_TERMS, type QueryTerm } from './query-terms.js';
@@ -72,7 +72,7 @@ export class RankingScratch {
   readonly keys: Int32Array;
   readonly upper: Float64Array;
   /** Sections per match code, counted anew by each query (see countMatches). */
-  readonly codeCounts = codeCountsBuffer();
+  readonly codeCounts = codeCountsOfPrunedQueries();
   /** 1 for every section: the mask of a query that filters nothing. */
   readonly everySection: Uint8Array;
   // Lists of section ids (each id at most once per list), filled from the start:

@@ -104,7 +104,7 @@ describe('pruning by prominent sections', () => {
         const matching =
           terms.length > MAX_PRUNED_TERMS
             ? countTerms(codes, terms.length, parts.leads, allow)
-            : countMatches(codes, coded, count, terms.length, parts.leads, allow, codeCounts).matching;
+            : countMatches(codes, coded, count, terms.length, parts.leads, allow, codeCounts);
         codes.fill(0);
         expect(fromBits, `${query} (${version ?? 'no filter'})`).toEqual(matching);
       }
