@@ -3,7 +3,6 @@
 // prominent-sections.ts), or section by section for queries of many terms (see section-bounds.ts).
 // The walk over the posting lists then scores only the kept sections.
 import {
-  BITS_PER_TERM,
   codeBounds,
   type CodeScoring,
   countMatches,
