@@ -15,7 +15,11 @@ export interface PageDocument {
 }
 
 /** A search engine under test: page URLs in rank order, at most `limit`. */
-export type PageSearch = (query: string, limit: number) => string[];
+/**
+ * A search: it answers `query` when called (what the bench times), and the answer, read later,
+ * gives the first `limit` pages' URLs in order.
+ */
+export type PageSearch = (query: string, limit: number) => () => string[];
 
 /** The title's weight against the other fields: the boost both peers document for titles. */
 export const TITLE_BOOST = 2;
@@ -23,11 +27,10 @@ export const TITLE_BOOST = 2;
 export function miniSearchOver(pages: readonly PageDocument[]): PageSearch {
   const index = new MiniSearch<PageDocument>({ idField: 'url', fields: ['title', 'headings', 'text'] });
   index.addAll(pages);
-  return (query, limit) =>
-    index
-      .search(query, { boost: { title: TITLE_BOOST } })
-      .slice(0, limit)
-      .map((result) => String(result.id));
+  return (query, limit) => {
+    const results = index.search(query, { boost: { title: TITLE_BOOST } });
+    return () => results.slice(0, limit).map((result) => String(result.id));
+  };
 }
 
 export async function oramaOver(pages: readonly PageDocument[]): Promise<PageSearch> {
@@ -39,6 +42,6 @@ export async function oramaOver(pages: readonly PageDocument[]): Promise<PageSea
   return (query, limit) => {
     const results = oramaSearch(db, { term: query, properties: ['title', 'headings', 'text'], boost: { title: TITLE_BOOST }, limit });
     if (results instanceof Promise) throw new Error('Orama answered asynchronously: the bench times synchronous searches');
-    return results.hits.map((hit) => hit.id);
+    return () => results.hits.map((hit) => hit.id);
   };
 }
