@@ -7,6 +7,7 @@ import {
   type CodeScoring,
   countMatches,
   keptCodes,
+  markAndListMatches,
   markMatches,
   MAX_PRUNED_TERMS,
   type RankBlend,
@@ -74,7 +75,7 @@ function narrowPruning(input: RankingInput, terms: readonly QueryTerm[], termPos
   }
   // Every section's code: the prominent ones have theirs already (and are listed), and marking them again sets the same bits.
   scratch.prunings.codes++;
-  const coded = markMatches(termPostings, codes, scratch.coded, prominent);
+  const coded = markAndListMatches(termPostings, codes, scratch.coded, prominent);
   const matching = countMatches(codes, scratch.coded, coded, terms.length, leads, allow, counts);
   scoring ??= scoringOf(input, terms, matching, mask.visible);
   const { rarities, blend } = scoring;
@@ -100,7 +101,7 @@ function widePruning(input: RankingInput, terms: readonly QueryTerm[], termPosti
     scratch.codes.length >= input.prominentFrom
       ? returnableCounts(matchBits(terms, termPostings, input.postings, scratch.bitsLength, scratch.matchBits), input.leadBits, mask.allowedBits)
       : null;
-  const coded = markMatches(termPostings, scratch.codes, scratch.coded, 0);
+  markMatches(termPostings, scratch.codes);
   const scoring = scoringOf(input, terms, matching ?? countTerms(scratch.codes, terms.length, leads, allow), mask.visible);
   const boundsInput = { ...scoring, leads, allow, keys: scratch.keys, out: scratch.keptSections, upper: scratch.upper };
   const keptCount = keptByBounds(scratch.codes, boundsInput, limit, TIE_TOLERANCE);
@@ -110,7 +111,7 @@ function widePruning(input: RankingInput, terms: readonly QueryTerm[], termPosti
     kept: KEPT_KEY,
     keys: scratch.keys,
     keptCount: keptCount * LOOKUP_RATIO >= longestList(termPostings) ? -1 : keptCount,
-    coded,
+    coded: -1,
   };
 }
 

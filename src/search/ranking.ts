@@ -208,7 +208,8 @@ export function rankSections(input: RankingInput, terms: readonly QueryTerm[], m
   let textBits = 0;
   for (let t = 0; t < terms.length; t++) textBits |= matchBit(t, TEXT_FIELD);
   for (const hit of best) hit.inText = (codes[hit.id]! & textBits) !== 0;
-  for (let i = 0; i < coded; i++) codes[scratch.coded[i]!] = 0;
+  if (coded < 0) codes.fill(0);
+  else for (let i = 0; i < coded; i++) codes[scratch.coded[i]!] = 0;
   return best;
 }
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Encoder } from 'flexsearch';
 import { recordsOf, SearchIndex } from '../../src/search/index.js';
-import { countMatches, markMatches, MAX_PRUNED_TERMS } from '../../src/search/match-codes.js';
+import { countMatches, markAndListMatches, MAX_PRUNED_TERMS } from '../../src/search/match-codes.js';
 import { matchBits, returnableCounts } from '../../src/search/prominent-sections.js';
 import { queryTermsOf } from '../../src/search/query-terms.js';
 import { countTerms } from '../../src/search/section-bounds.js';
@@ -99,7 +99,7 @@ describe('pruning by prominent sections', () => {
         const mask = parts.masks.of(version ? { version } : {});
         const termPostings = terms.map((t) => t.words.map((w) => parts.postings.of(w.word)));
         const fromBits = returnableCounts(matchBits(terms, termPostings, parts.postings, length, room), parts.leadBits, mask.allowedBits);
-        const count = markMatches(termPostings, codes, coded, 0);
+        const count = markAndListMatches(termPostings, codes, coded, 0);
         const allow = mask.allowed ?? everySection;
         const matching =
           terms.length > MAX_PRUNED_TERMS
