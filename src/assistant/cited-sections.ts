@@ -1,6 +1,6 @@
 // Finds the sections an answer cites: the best search hit of each of the few best matching pages.
 import type { LoadedBundle, Manifest, ManifestPage } from '../bundle/index.js';
-import type { Reader } from '../search/index.js';
+import { hitHeading, type Reader } from '../search/index.js';
 import { encodedUrl } from '../site/index.js';
 
 /** Pages an answer cites at most. */
@@ -47,9 +47,8 @@ export function citedSections(
   for (const hit of hits) {
     const path = hit.url.split('#')[0]!;
     if (cited.has(path)) continue;
-    const title = [hit.title, ...hit.headingPath].filter((part, i, all) => i === 0 || part !== all[i - 1]).join(' › ');
     cited.set(path, {
-      title,
+      title: hitHeading(hit),
       url: `${options.siteUrl}${encodedUrl(hit.url)}`,
       snippet: hit.snippet,
       text: bundle.search.sectionText(hit.url) ?? hit.snippet,

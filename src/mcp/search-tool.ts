@@ -1,5 +1,5 @@
 // The search tool: full-text search over the pages the principal may read, as Markdown results.
-import type { Reader, SearchHit } from '../search/index.js';
+import { hitHeading, type Reader, type SearchHit } from '../search/index.js';
 import { encodedUrl, type Principal } from '../site/index.js';
 import { textResult, type McpContext, type ToolResult } from './context.js';
 
@@ -46,9 +46,6 @@ export function searchTool(args: SearchArguments, context: McpContext): ToolResu
 }
 
 function markdownOf(hits: readonly Readonly<SearchHit>[], siteUrl: string): string {
-  const blocks = hits.map((hit) => {
-    const title = [hit.title, ...hit.headingPath].filter((part, i, all) => i === 0 || part !== all[i - 1]).join(' › ');
-    return `## ${title}\n${siteUrl}${encodedUrl(hit.url)}\n\n${hit.snippet}`;
-  });
+  const blocks = hits.map((hit) => `## ${hitHeading(hit)}\n${siteUrl}${encodedUrl(hit.url)}\n\n${hit.snippet}`);
   return blocks.join('\n\n---\n\n');
 }

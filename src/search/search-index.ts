@@ -53,6 +53,11 @@ export interface SearchHit {
   snippet: string;
 }
 
+/** A hit's place as a reader names it: "Page › Heading › Subheading", a heading that repeats the one before it left out. */
+export function hitHeading(hit: Readonly<SearchHit>): string {
+  return [hit.title, ...hit.headingPath].filter((part, i, all) => i === 0 || part !== all[i - 1]).join(' › ');
+}
+
 /** Where the words of a snippet that match the query start and end (UTF-16 offsets), for highlighting. */
 export type SnippetMarks = [start: number, end: number][];
 
