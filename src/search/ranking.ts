@@ -71,7 +71,7 @@ export class RankingScratch {
   /** Per section, 1 when kept on a query of more terms than MAX_PRUNED_TERMS, and the high bound of its score (see keptByBounds). */
   readonly keys: Int32Array;
   readonly upper: Float64Array;
-  /** Sections per match code, counted anew by each query (see countMatches). */
+  /** Sections per match code, counted anew by each query, and the codes kept (see CodeCounts). */
   readonly codeCounts = codeCountsOfPrunedQueries();
   /** 1 for every section: the mask of a query that filters nothing. */
   readonly everySection: Uint8Array;
@@ -81,10 +81,7 @@ export class RankingScratch {
   readonly keptSections: Int32Array;
   readonly pending: Int32Array;
   readonly common: Int32Array;
-  /**
-   * The sections a query gave a code (see markMatches), filled from the start: the prominent
-   * ones first when pruning tried them (see prominent-sections.ts), in id order.
-   */
+  /** The sections a query gave a code, filled from the start (see markAndListMatches and Pruning.coded). */
   readonly coded: Int32Array;
   /** Elements of a set of sections as bits, and room for a query's matches as bits (see MatchBits). */
   readonly bitsLength: number;
