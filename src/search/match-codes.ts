@@ -84,7 +84,7 @@ export function codeCountsOfPrunedQueries(): CodeCounts {
 /**
  * Per term, the allowed sections it can return (matches outside the page title, and title
  * matches of page introductions), read from the codes of the first `count` sections of `listed`
- * (every section with a code: see markMatches); the allowed sections per code are counted in
+ * (every section with a code: see markAndListMatches); the allowed sections per code are counted in
  * `counts`, cleared first. For queries of at most MAX_PRUNED_TERMS terms.
  */
 export function countMatches(

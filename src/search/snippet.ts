@@ -18,7 +18,6 @@ const NEEDED_AFTER = SNIPPET_LENGTH - LEAD_IN + 2;
 /** Raw characters first taken on each side of the match: what a cut needs, with room for runs of whitespace. */
 const SLACK = 16;
 const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
-const _NONE: readonly string[] = [];
 /**
  * What each UTF-16 code is, for reading words: an ASCII letter or digit, another letter or digit,
  * neither, or half of a surrogate pair (its code point decides); UNKNOWN until first seen. The
@@ -222,6 +221,7 @@ function isWhitespace(c: number): boolean {
     c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
   );
 }
+
 /** The first word start at or after `index`, never past the match at `limit`. */
 function wordStartAtOrAfter(text: string, index: number, limit: number): number {
   if (text[index - 1] === ' ') return index;
