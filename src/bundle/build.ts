@@ -131,10 +131,10 @@ export async function buildKeepingSite(dir: string, options: BuildOptions = {}):
   }
 }
 
-/** Whether every error is in a page file: then the site's other pages are whole. */
+/** Whether every error is in a page file, or in a snippet's text on pages: then the site's other pages are whole. */
 function onlyInPages(errors: readonly Diagnostic[], pages: readonly { file: string }[]): boolean {
   const files = new Set(pages.map((page) => page.file));
-  return errors.every((error) => files.has(error.file));
+  return errors.every((error) => (error.placedOn?.map((placement) => placement.file) ?? [error.file]).every((file) => files.has(file)));
 }
 
 /**

@@ -10,9 +10,23 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], color: boo
   return diagnostics
     .map((d) => {
       const severity = d.severity === 'error' ? paint('red', 'error') : paint('yellow', 'warning');
-      return `${paint('cyan', `${d.file}:${d.line}:${d.column}`)}  ${severity}  ${d.message}  ${paint('gray', d.code)}\n  ${paint('gray', `hint: ${d.hint}`)}`;
+      return `${paint('cyan', `${d.file}:${d.line}:${d.column}`)}  ${severity}  ${d.message}${placements(d)}  ${paint('gray', d.code)}\n  ${paint('gray', `hint: ${d.hint}`)}`;
     })
     .join('\n');
+}
+
+/** Placements named in full before "and N more". */
+const SHOWN_PLACEMENTS = 3;
+
+/** Where the snippet a problem is in is placed: " (in a snippet placed on a.mdx:7, b.mdx:2 and 5 more pages)". */
+function placements({ placedOn }: Diagnostic): string {
+  if (!placedOn) return '';
+  const shown = placedOn
+    .slice(0, SHOWN_PLACEMENTS)
+    .map(({ file, line }) => `${file}:${line}`)
+    .join(', ');
+  const more = placedOn.length - SHOWN_PLACEMENTS;
+  return ` (in a snippet placed on ${more > 0 ? `${shown} and ${plural(more, 'more page')}` : shown})`;
 }
 
 /** Prints errors and warnings to stdout, sorted by file and line, followed by a blank line. */

@@ -24,12 +24,22 @@ export interface Section {
   text: string;
 }
 
-/** A link or image reference written in the page. */
+/** A place in a snippet file: where something a page shows from the snippet is written. */
+export interface WrittenAt {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** A link or image reference on the page. */
 export interface PageLink {
   kind: 'link' | 'image';
   url: string;
+  /** Where it is on the page: for one from a snippet, where the page places the snippet. */
   line: number;
   column: number;
+  /** Where a link from a snippet is written in it. */
+  writtenAt?: WrittenAt;
 }
 
 export type ParamLocation = 'path' | 'body' | 'query' | 'header';
@@ -125,4 +135,6 @@ export interface IconUse {
   style?: string;
   line: number;
   column: number;
+  /** Where an icon from a snippet is written in it. */
+  writtenAt?: WrittenAt;
 }

@@ -5,7 +5,7 @@ import { scriptUrlScheme } from '../config/index.js';
 import { isUnknownComponent } from './components.js';
 import { fieldIdMaker, headingIdMaker, titleIdMaker } from './heading-ids.js';
 import { attributeString, isComponentMarkup, isJsxElement, plainText, stringAttribute, urlAttributes, urlUse, type JsxElement } from './mdx-nodes.js';
-import type { Heading, IconUse, PageLink, Section } from './page-model.js';
+import type { Heading, IconUse, PageLink, Section, WrittenAt } from './page-model.js';
 
 /** A URL written in a page that would run script (see scriptUrlScheme), and where. */
 export interface ScriptUrl {
@@ -13,6 +13,7 @@ export interface ScriptUrl {
   scheme: string;
   line: number;
   column: number;
+  writtenAt?: WrittenAt;
 }
 
 export interface PageOutline {
@@ -28,6 +29,15 @@ export interface PageOutline {
   icons?: IconUse[];
 }
 
+/** Where something is on the page, and where it is written when a snippet placed it there. */
+type Place = Pick<PageLink, 'line' | 'column' | 'writtenAt'>;
+
+/** Where a node placed from a snippet is written in it. */
+function writtenAt(node: Nodes): Pick<PageLink, 'writtenAt'> {
+  const at = node.data?.writtenAt;
+  return at ? { writtenAt: at } : {};
+}
+
 /** Reads headings (with `{#id}` overrides from `idsByLine`), sections, links and anchors; marks each heading node with its id. */
 export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>): PageOutline {
   const make: IdMakers = { heading: headingIdMaker(), tab: headingIdMaker(), accordion: titleIdMaker(), field: fieldIdMaker() };
@@ -41,14 +51,15 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
   const unknownComponents: PageOutline['unknownComponents'] = [];
   const scriptUrls: ScriptUrl[] = [];
   const icons: IconUse[] = [];
-  const checkUrl = (url: string | undefined, use: 'link' | 'image', line: number, column: number): void => {
+  const checkUrl = (url: string | undefined, use: 'link' | 'image', place: Place): void => {
     const scheme = url === undefined ? undefined : scriptUrlScheme(url, use);
-    if (scheme) scriptUrls.push({ url: url!, scheme, line, column });
+    if (scheme) scriptUrls.push({ url: url!, scheme, ...place });
   };
 
   const visit = (node: Nodes): void => {
     const line = node.position?.start.line ?? 1;
     const column = node.position?.start.column ?? 1;
+    const place: Place = { line, column, ...writtenAt(node) };
     if (node.type === 'heading') {
       const given = node.data?.hProperties?.id;
       const written = typeof given === 'string' ? given : idsByLine.get(line);
@@ -65,16 +76,16 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
         anchors.add(id);
       }
     } else if (node.type === 'link' || node.type === 'definition') {
-      links.push({ kind: 'link', url: node.url, line, column });
-      checkUrl(node.url, 'link', line, column);
+      links.push({ kind: 'link', url: node.url, ...place });
+      checkUrl(node.url, 'link', place);
     } else if (node.type === 'image') {
-      links.push({ kind: 'image', url: node.url, line, column });
-      checkUrl(node.url, 'image', line, column);
+      links.push({ kind: 'image', url: node.url, ...place });
+      checkUrl(node.url, 'image', place);
     } else if (isJsxElement(node)) {
       for (const attr of node.attributes) {
         if (attr.type !== 'mdxJsxAttribute') continue;
         const use = urlUse(node, attr.name);
-        if (use) checkUrl(attributeString(attr.value), use, line, column);
+        if (use) checkUrl(attributeString(attr.value), use, place);
       }
       if (isUnknownComponent(node.name, placeable) && !unknownComponents.some((c) => c.name === node.name)) {
         const from = imported.get(node.name!.split('.')[0]!);
@@ -83,14 +94,14 @@ export function outlinePage(tree: Root, idsByLine: ReadonlyMap<number, string>):
       const icon = isComponentName(node.name) ? stringAttribute(node, 'icon') : undefined;
       if (icon) {
         const style = stringAttribute(node, 'iconType');
-        icons.push({ name: icon, ...(style ? { style } : {}), line, column });
+        icons.push({ name: icon, ...(style ? { style } : {}), ...place });
       }
       const written = stringAttribute(node, 'id');
       const id = written !== undefined ? (carriesId(node) ? written : undefined) : generatedId(node, make);
       if (id) anchors.add(id);
       for (const { name, kind } of urlAttributes(node)) {
         const url = stringAttribute(node, name);
-        if (url) links.push({ kind, url, line, column });
+        if (url) links.push({ kind, url, ...place });
       }
     }
     if ('children' in node) for (const child of (node as Parent).children) visit(child as Nodes);

@@ -6,12 +6,23 @@ import { RefusedPathError, type ConfinedFolder } from './confined-folder.js';
 import { extractHeadingIds } from './heading-ids.js';
 import { parseMdx } from './mdx-processor.js';
 import { attributeString, isJsxElement, type JsxElement, markComponentMarkup, startOf } from './mdx-nodes.js';
+import type { WrittenAt } from './page-model.js';
 import { pageText } from './page-text.js';
 import { componentExports, instantiate, type SnippetComponent } from './snippet-components.js';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { mdxToMarkdown } from 'mdast-util-mdx';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { fillVariables, type ContentVariables } from './variables.js';
+
+declare module 'mdast' {
+  interface Data {
+    /**
+     * Where a node placed from a snippet is written: its position then is the placement's on the
+     * page, so that the page's checks keep their lines, and this says what line to fix.
+     */
+    writtenAt?: WrittenAt;
+  }
+}
 
 /** Where snippets live; nothing else may be imported. */
 export const SNIPPETS_DIR = 'snippets/';
@@ -165,7 +176,8 @@ function inline(
       const child = parent.children[i] as Nodes;
       if (isJsxElement(child) && child.name && imports.contents.has(child.name)) {
         const nodes = content(child.name, startOf(child));
-        const replacement = nodes ? placedAt(child.type === 'mdxJsxTextElement' ? inlineContent(nodes) : nodes, child.position, stringProps(child)) : [];
+        const placed = nodes && (child.type === 'mdxJsxTextElement' ? inlineContent(nodes) : nodes);
+        const replacement = placed ? placedAt(placed, child.position, stringProps(child), imports.contents.get(child.name)!) : [];
         parent.children.splice(i, 1, ...(replacement as typeof parent.children));
         i += replacement.length - 1;
       } else if (isJsxElement(child) && child.name && components.has(child.name)) {
@@ -358,14 +370,17 @@ function inlineContent(nodes: RootContent[]): RootContent[] {
 /**
  * Copies of `nodes` (a snippet placed twice must not share nodes) with every position set to
  * `position`, and the `{name}` of each string prop given at the placement filled:
- * `<Plan name="Team" />` fills `{name}`.
+ * `<Plan name="Team" />` fills `{name}`. Nodes of the snippet file `from` keep where they are
+ * written in it (see WrittenAt); those placed into it from another snippet keep theirs.
  */
-function placedAt(nodes: RootContent[], position: Nodes['position'], props: ReadonlyMap<string, string>): RootContent[] {
+function placedAt(nodes: RootContent[], position: Nodes['position'], props: ReadonlyMap<string, string>, from?: string): RootContent[] {
   const copies: Root = { type: 'root', children: structuredClone(nodes) };
   fillExpressions(copies, props);
   const stack: Nodes[] = [...copies.children];
   while (stack.length > 0) {
     const node = stack.pop()!;
+    if (from !== undefined && node.position && !node.data?.writtenAt)
+      node.data = { ...node.data, writtenAt: { file: from, line: node.position.start.line, column: node.position.start.column } };
     if (position) node.position = position;
     else delete node.position;
     if ('children' in node) stack.push(...node.children);

@@ -13,6 +13,17 @@ export interface Diagnostic {
   severity: Severity;
   message: string;
   hint: string;
+  /**
+   * For a problem in a snippet's text (the file named): the pages that place the snippet, and the
+   * line of each placement. A snippet placed on 40 pages is one problem, reported once.
+   */
+  placedOn?: Placement[];
+}
+
+/** Where a page places a snippet. */
+export interface Placement {
+  file: string;
+  line: number;
 }
 
 /** A 1-based line and column in a file. */
@@ -32,6 +43,44 @@ export const START: Position = { line: 1, column: 1 };
 export function diagnostic(code: DiagnosticCode, file: string, at: Position, message: string): Diagnostic {
   const entry = catalogue[code];
   return { file: at.file ?? file, line: at.line, column: at.column, code, severity: entry.severity, message, hint: entry.hint };
+}
+
+/**
+ * The diagnostic `code` of something on the page `file` at `at`; for something a snippet placed
+ * there, at the place it is written in the snippet (`at.writtenAt`), the placement in `placedOn`.
+ */
+export function pageDiagnostic(code: DiagnosticCode, file: string, at: Position & { writtenAt?: Position }, message: string): Diagnostic {
+  if (!at.writtenAt) return diagnostic(code, file, at, message);
+  return { ...diagnostic(code, file, at.writtenAt, message), placedOn: [{ file, line: at.line }] };
+}
+
+/**
+ * `diagnostics` with each problem in a snippet reported once: the copies its placements gave (same
+ * file, place, code and message) become one that lists every placement in `placedOn`.
+ */
+export function mergePlacements(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const merged = new Map<string, { diagnostic: Diagnostic; seen: Set<string> }>();
+  const out: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    if (!d.placedOn) {
+      out.push(d);
+      continue;
+    }
+    const key = `${d.file}\0${d.line}\0${d.column}\0${d.code}\0${d.message}`;
+    let entry = merged.get(key);
+    if (!entry) {
+      entry = { diagnostic: { ...d, placedOn: [] }, seen: new Set() };
+      merged.set(key, entry);
+      out.push(entry.diagnostic);
+    }
+    for (const placement of d.placedOn) {
+      const at = `${placement.file}\0${placement.line}`;
+      if (entry.seen.has(at)) continue;
+      entry.seen.add(at);
+      entry.diagnostic.placedOn!.push(placement);
+    }
+  }
+  return out;
 }
 
 /** Stable report order: by file, then line, then column, then code. */

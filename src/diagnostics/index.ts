@@ -1,3 +1,14 @@
 export { catalogue, type DiagnosticCode, type Severity } from './catalogue.js';
-export { asBuildDiagnostics, bySeverity, diagnostic, compareDiagnostics, START, type Diagnostic, type Position } from './diagnostic.js';
+export {
+  asBuildDiagnostics,
+  bySeverity,
+  diagnostic,
+  compareDiagnostics,
+  mergePlacements,
+  pageDiagnostic,
+  START,
+  type Diagnostic,
+  type Placement,
+  type Position,
+} from './diagnostic.js';
 export { LineIndex } from './line-index.js';

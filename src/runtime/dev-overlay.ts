@@ -17,8 +17,9 @@ export interface DevProblems {
 export const NO_PROBLEMS: DevProblems = { overlayFor: () => '', count: 0 };
 
 /**
- * Groups `errors` by the page they belong to (a page's file is its path with `.mdx` or `.md`);
- * an error in any other file (docs.json, a snippet, an OpenAPI file) shows on every page. The
+ * Groups `errors` by the page they belong to (a page's file is its path with `.mdx` or `.md`;
+ * one in a snippet's text belongs to the pages that place it); an error in any other file
+ * (docs.json, a snippet that is no MDX, an OpenAPI file) shows on every page. The
  * source lines are read from `dir` now, as the build saw them.
  */
 export function devProblems(dir: string, errors: readonly Diagnostic[], pagePaths: ReadonlySet<string>): DevProblems {
@@ -33,9 +34,11 @@ export function devProblems(dir: string, errors: readonly Diagnostic[], pagePath
   const everywhere: string[] = [];
   for (const error of errors) {
     const item = errorItem(error, linesOf(error.file));
-    const page = pagePathOf(error.file);
-    if (page !== undefined && pagePaths.has(page)) byPage.set(page, [...(byPage.get(page) ?? []), item]);
-    else everywhere.push(item);
+    // A problem in a snippet shows on the pages that place it.
+    const files = error.placedOn?.map((placement) => placement.file) ?? [error.file];
+    const pages = files.map(pagePathOf).filter((page): page is string => page !== undefined && pagePaths.has(page));
+    for (const page of pages) byPage.set(page, [...(byPage.get(page) ?? []), item]);
+    if (pages.length === 0) everywhere.push(item);
   }
   return {
     count: errors.length,

@@ -2,7 +2,7 @@
 import { posix } from 'node:path';
 import { CONFIG_FILE, scriptUrlScheme, type DocsConfig, type SourceLocator } from '../config/index.js';
 import { withoutDroppedCharacters, type PageLink, type RefusedPathError } from '../content/index.js';
-import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { diagnostic, pageDiagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { runtimePathAt } from './runtime-paths.js';
 import { pageUrl, type SitePage } from './site-model.js';
 
@@ -67,7 +67,7 @@ export function linkChecker(targets: LinkTargets): (page: SitePage) => Diagnosti
     const diagnostics: Diagnostic[] = [];
     for (const link of page.links) {
       const problem = problemOf(link, page);
-      if (problem) diagnostics.push(diagnostic(problem.code, page.file, at(link), problem.message.replace('%s', link.url)));
+      if (problem) diagnostics.push(pageDiagnostic(problem.code, page.file, link, problem.message.replace('%s', link.url)));
     }
     return diagnostics;
   };
@@ -154,10 +154,6 @@ function rootHint(url: string, path: string, page: SitePage, targets: LinkTarget
   const bare = fromRoot.replace(/\.mdx?$/, '');
   if (!targets.pages.has(bare) && !targets.pages.has(`${bare}/index`) && !targets.files.has(fromRoot)) return '';
   return ` A path without \`/\`, \`./\` or \`../\` is resolved from the page's URL, ${pageUrl(page.path)}, as a browser does: it leads to /${path}. Did you mean /${bare}?`;
-}
-
-function at(link: PageLink): { line: number; column: number } {
-  return { line: link.line, column: link.column };
 }
 
 /** `text` percent-decoded, or as it is when it is not valid percent-encoding. */

@@ -15,7 +15,7 @@ import {
   fillVariables,
   type ContentVariables,
 } from '../content/index.js';
-import { compareDiagnostics, diagnostic, START, type Diagnostic } from '../diagnostics/index.js';
+import { compareDiagnostics, diagnostic, mergePlacements, START, type Diagnostic } from '../diagnostics/index.js';
 import { UsageError } from '../errors.js';
 import type { IconLibrary } from '../icons/index.js';
 import { configuredServers, resolveEndpoint } from './api-endpoint.js';
@@ -104,7 +104,7 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   diagnostics.push(...checkPagePaths(parsed));
   if (!config) {
     for (const result of parsed) diagnostics.push(...result.diagnostics);
-    return { site: undefined, diagnostics: diagnostics.sort(compareDiagnostics) };
+    return { site: undefined, diagnostics: mergePlacements(diagnostics).sort(compareDiagnostics) };
   }
 
   const pagePaths = new Set(parsed.map((p) => p.page.path));
@@ -211,7 +211,7 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
     found.push(...checkPage(page));
     return { page, diagnostics: found.sort(compareDiagnostics) };
   };
-  return { site, diagnostics: diagnostics.sort(compareDiagnostics), sitePageOf };
+  return { site, diagnostics: mergePlacements(diagnostics).sort(compareDiagnostics), sitePageOf };
 }
 
 /**

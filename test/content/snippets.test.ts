@@ -51,7 +51,14 @@ describe('snippets', () => {
       ['release-notes', 14],
     ]);
     expect(parsed.page.sections.map((s) => s.text).join('\n')).toContain('Back up the database first.');
-    expect(parsed.page.links).toContainEqual({ kind: 'link', url: '/guides/backup', line: 10, column: 1 });
+    // On the page's line where the snippet is placed, and where it is written in the snippet: what to fix.
+    expect(parsed.page.links).toContainEqual({
+      kind: 'link',
+      url: '/guides/backup',
+      line: 10,
+      column: 1,
+      writtenAt: { file: 'snippets/caution.mdx', line: 3, column: 22 },
+    });
   });
 
   it("fills a snippet's {name} expressions from string props, in the page and in its Markdown", () => {

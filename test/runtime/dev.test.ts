@@ -126,6 +126,27 @@ describe('docsite dev', () => {
     expect(await (await fetch(`${server.url}/quickstart`)).text()).not.toContain('docsite-dev-overlay');
   });
 
+  it("shows an error in a snippet's text, at its line in the snippet, over the pages that place it only", async () => {
+    const file = join(site, 'snippets', 'support.mdx');
+    const good = readFileSync(file, 'utf8');
+    // Where quickstart.mdx places the snippet (the tests above edit that page).
+    const placement = readFileSync(join(site, 'quickstart.mdx'), 'utf8').split('\n').indexOf('<Support />') + 1;
+    const broken = server.nextBuild();
+    writeFileSync(file, good.replace('Stuck?', 'Stuck? [Run the fix](javascript:alert(1)).'));
+    const report = await broken;
+    expect(report.errors).toEqual([
+      expect.objectContaining({ file: 'snippets/support.mdx', line: 2, code: 'link/script-url', placedOn: [{ file: 'quickstart.mdx', line: placement }] }),
+    ]);
+    const placing = await (await fetch(`${server.url}/quickstart`)).text();
+    expect(placing).toContain('id="docsite-dev-overlay"');
+    expect(placing).toContain('snippets/support.mdx:2:');
+    expect(placing).toMatch(/<mark data-failing-line>&gt; +2 \| +Stuck\? \[Run the fix\]/);
+    expect(await (await fetch(`${server.url}/changelog`)).text()).not.toContain('docsite-dev-overlay');
+    const fixed = server.nextBuild();
+    writeFileSync(file, good);
+    expect((await fixed).ok).toBe(true);
+  });
+
   it('tells which files changed, so each warning is printed once per change', async () => {
     const changes: (readonly string[])[] = [];
     const toPrint = warningsOncePerChange();

@@ -1,5 +1,6 @@
 // Link checking of real Mintlify sites: what a link or anchor leads to, as Mintlify serves it.
 import { describe, expect, it } from 'vitest';
+import { ConfinedFolder, parsePage } from '../../src/content/index.js';
 import { loadSite } from '../../src/site/index.js';
 import { page, writeSite } from '../helpers/site.js';
 
@@ -109,5 +110,53 @@ describe('an anchor written with characters a heading id loses', () => {
       'deploy.mdx': page({ title: 'Deploy' }, '## Option 2: Remote server\n\n## error 🤖\n'),
     });
     expect(problems).toEqual(['index.mdx:5 link/broken-anchor Link "/deploy#option-3%3A-cloud": page "deploy" has no heading with anchor #option-3:-cloud.']);
+  });
+});
+
+describe('problems in snippets', () => {
+  const placed = (file: string, line: number) => ({ file, line });
+  // One snippet placed on two pages, at different lines: its broken link, unknown icon and script
+  // URL are each one problem, at the snippet's line, naming both placements.
+  const SHARED = 'Read the [guide](/missing-guide) or [run it](javascript:alert(1)).\n\n<Card title="Setup" icon="no-such-icon-anywhere">Set up.</Card>\n';
+  const site = (): Record<string, string | object> => ({
+    'docs.json': { name: 'S', navigation: { pages: ['a', 'guides/b'] } },
+    'a.mdx': page({ title: 'A' }, 'import Shared from "/snippets/shared.mdx";\n\n<Shared />\n\n[own](/also-missing)'),
+    'guides/b.mdx': page({ title: 'B' }, 'import Shared from "/snippets/shared.mdx";\n\nIntro.\n\n<Shared />'),
+    'snippets/shared.mdx': SHARED,
+  });
+
+  it('reports each once, where the snippet has it, with the pages that place it', async () => {
+    const { diagnostics } = await loadSite(writeSite(site()), { jobs: 1 });
+    const shown = diagnostics.map((d) => [`${d.file}:${d.line}:${d.column}`, d.code, d.placedOn]);
+    expect(shown).toEqual([
+      ['a.mdx:9:1', 'link/broken', undefined],
+      ['snippets/shared.mdx:1:10', 'link/broken', [placed('a.mdx', 7), placed('guides/b.mdx', 9)]],
+      ['snippets/shared.mdx:1:37', 'link/script-url', [placed('a.mdx', 7), placed('guides/b.mdx', 9)]],
+      ['snippets/shared.mdx:3:1', 'render/unknown-icon', [placed('a.mdx', 7), placed('guides/b.mdx', 9)]],
+    ]);
+  });
+
+  it("reports a snippet's problem with the one placement when a page is checked again alone (docsite dev, after a save)", async () => {
+    const files = site();
+    const root = writeSite(files);
+    const { sitePageOf } = await loadSite(root, { jobs: 1 });
+    const saved = parsePage('guides/b.mdx', files['guides/b.mdx'] as string, { folder: new ConfinedFolder(root) });
+    const { diagnostics } = sitePageOf!(saved);
+    expect(diagnostics.filter((d) => d.code === 'link/broken').map((d) => [`${d.file}:${d.line}`, d.placedOn])).toEqual([
+      ['snippets/shared.mdx:1', [placed('guides/b.mdx', 9)]],
+    ]);
+  });
+
+  it('reports a link of a snippet placed by a snippet in the file that has it', async () => {
+    const problems = await loadSite(
+      writeSite({
+        'docs.json': { name: 'N', navigation: { pages: ['index'] } },
+        'index.mdx': page({ title: 'Home' }, 'import Outer from "/snippets/outer.mdx";\n\n<Outer />'),
+        'snippets/outer.mdx': 'import Inner from "/snippets/inner.mdx";\n\nOuter text.\n\n<Inner />\n',
+        'snippets/inner.mdx': 'Inner text.\n\nSee [gone](/gone).\n',
+      }),
+      { jobs: 1 },
+    );
+    expect(problems.diagnostics.map((d) => [`${d.file}:${d.line}:${d.column}`, d.placedOn])).toEqual([['snippets/inner.mdx:3:5', [placed('index.mdx', 7)]]]);
   });
 });
