@@ -106,6 +106,7 @@ export const mcpBenchmark: Benchmark = {
     let ceilings: [LoadResult, LoadResult];
     let search: LoadResult;
     let ranked: LoadResult;
+    let pinged: LoadResult;
     let rss: { idle: number; before: number; after: number; heapBefore: number; heapAfter: number };
     /** Further runs: label, result, and whether it ran as fast as answered (then its ratio to the ceiling means something). */
     const side: [string, LoadResult, boolean][] = [];
@@ -150,7 +151,8 @@ export const mcpBenchmark: Benchmark = {
       // Protocol and HTTP overhead alone: the same POST /mcp path with a call that does no work.
       progress('MCP ping');
       const ping = [JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })];
-      side.push(['MCP ping (protocol and HTTP only)', await load({ port, path: '/mcp', bodies: ping, duration: RUN_SECONDS, mcp: true }), true]);
+      pinged = await load({ port, path: '/mcp', bodies: ping, duration: RUN_SECONDS, mcp: true });
+      side.push(['MCP ping (protocol and HTTP only)', pinged, true]);
 
       // The run above repeats its queries, as agents and readers do, and the index remembers the
       // results of recent searches: here no call is answered from them.
@@ -260,6 +262,7 @@ export const mcpBenchmark: Benchmark = {
       `ceiling runs and the ping run last ${RUN_SECONDS} s (BENCH_SECONDS overrides), after ${count(WARMUP_CALLS)}-call warm-ups; one runs right before the MCP search run and one right after it, and ratios are to their mean. The MCP run is ${count(MCP_CALLS)} calls (BENCH_MCP_CALLS overrides) of ${SEARCH_QUERIES.length} queries in turn: after the warm-up the server answers them from the index's remembered results (the last ${count(RECENT_RESULTS)} distinct searches). The "every call ranked" run sends the same queries with 0–${QUERY_SPELLINGS - 1} trailing spaces, ${count(QUERY_SPELLINGS * SEARCH_QUERIES.length)} texts in turn, so none is remembered; the engine rows rank every search too.`,
       `server RSS is read after a forced full GC (--expose-gc), "before" after the warm-up and "after" after the last call, each once it stopped falling (checked every ${SETTLE_MS / 1000} s); the V8 heap went ${count(rss.heapBefore)} → ${count(rss.heapAfter)} MB (right after loading: ${count(rss.idle)} MB RSS).`,
       'errors: socket errors, timeouts, non-2xx, JSON-RPC errors and tool results with isError.',
+      perCallBudget({ ceiling, ping: pinged.rate, remembered: search.rate, ranked: ranked.rate, engineP50: engine.p50 }),
       `the generated site has no versions or languages: its search tool offers no filters, so filters are measured at the engine level only (${engine.filtered} of its queries); the engine's best of ${ENGINE_TRIES} passes counts (the slowest had p99 ${ms(engine.worstP99)}).`,
       `grep impact: at ${count(grepImpact.rate)} searches/s, p50 ${ms(grepImpact.alone.p50)} / p99 ${ms(grepImpact.alone.p99)} alone and p50 ${ms(grepImpact.withGrep.p50)} / p99 ${ms(grepImpact.withGrep.p99)} with \`${GREP_COMMAND}\` ${STEADY_GREPS}/s alongside (${ms(grepImpact.grep.p50)} per grep): the filesystem tool runs on worker threads (bench/filesystem.ts loads it with heavy calls).`,
     ];
@@ -277,6 +280,17 @@ export const mcpBenchmark: Benchmark = {
     };
   },
 };
+
+/**
+ * The server's time per call at saturation (one core: 1 ÷ calls/s) of each saturating run, and what
+ * the ranked target leaves a call: the bound that ping and the engine's own ranking set on it.
+ */
+function perCallBudget(rates: { ceiling: number; ping: number; remembered: number; ranked: number; engineP50: number }): string {
+  const per = (rate: number): number => 1000 / rate;
+  const budget = per(TARGETS.rankedVsCeiling * rates.ceiling);
+  const floor = per(rates.ping) + rates.engineP50;
+  return `per call at saturation (1 ÷ calls/s): ceiling ${ms(per(rates.ceiling))}, MCP ping ${ms(per(rates.ping))}, search answered from remembered results ${ms(per(rates.remembered))}, every call ranked ${ms(per(rates.ranked))}. ${TARGETS.rankedVsCeiling}x the ceiling leaves a ranked call ${ms(budget)}; a ping and the engine's p50 alone (in this process, snippets included) take ${ms(floor)}${floor > budget ? ', more than that: the ranked target needs the ranking off this core or an engine several times faster' : ''}.`;
+}
 
 /** A run's table cells; `ceiling` is the calls/s its ratio is to, if any. */
 function loadCells(result: LoadResult, ceiling: number | undefined): string[] {
