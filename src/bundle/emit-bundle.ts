@@ -191,6 +191,7 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
     customFiles,
     compressed: precompressor.compressedFiles(),
     ...fontOriginsOf(site.config),
+    ...(site.scriptOrigins.length > 0 ? { scriptOrigins: site.scriptOrigins } : {}),
   };
   json(BUNDLE_PATHS.manifest, manifest);
 

@@ -94,4 +94,6 @@ export interface Manifest {
   compressed?: string[];
   /** Origins of the fonts docs.json names, which the pages' Content-Security-Policy allows; none: the site's own only. */
   fontOrigins?: FontOrigins;
+  /** Origins the docs folder's own .js files load scripts from, which the pages' Content-Security-Policy allows; none: the site's own only. */
+  scriptOrigins?: string[];
 }

@@ -118,6 +118,14 @@ export const catalogue = {
     severity: 'error',
     hint: "Link to a page or an http(s) URL instead: javascript:, vbscript: and data: URLs (data: images aside) run script in readers' browsers, so docsite never publishes them.",
   },
+  'script/syntax': {
+    severity: 'warning',
+    hint: 'Every .js file of the docs folder runs on every page as a classic script (not a module): fix the syntax, or move the file into snippets/ or a hidden folder if it is no page script.',
+  },
+  'script/unknown-origin': {
+    severity: 'warning',
+    hint: 'The pages\' Content-Security-Policy allows scripts from the site and from the origins its .js files write out where they set a script\'s src (`script.src = "https://widget.example.com/w.js"`): write the URL out, at least to its first `/`.',
+  },
   'render/unknown-component': {
     severity: 'warning',
     hint: 'docsite renders its children as they are and runs no page code: check the name, write the component as an MDX snippet, or remove it.',

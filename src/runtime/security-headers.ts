@@ -3,21 +3,24 @@ import { THEME_SCRIPT_HASH, type FontOrigins } from '../render/index.js';
 
 /**
  * The Content-Security-Policy of every page. Scripts come only from the site (docsite.js, the
- * docs folder's own .js files, and the dev reload script), and the one inline script that applies
- * the reader's theme before the first paint, by its hash: no other inline script, no eval, no plugin.
+ * docs folder's own .js files, and the dev reload script), from the origins those .js files load
+ * scripts from (`origins.scripts`, see scriptOriginsOf: a widget a site adds as Mintlify documents
+ * it), and the one inline script that applies the reader's theme before the first paint, by its
+ * hash: no other inline script, no eval, no plugin.
  * Styles may be inline: the template's `<style>` of the configured look and the card grid's
  * `style="--cols: N"` are. Fonts come from the site, and from the origins docs.json's `fonts`
- * names (`fontOrigins`: Google Fonts' stylesheet and files, a `source` URL's host), nothing wider.
+ * names (`origins.fonts`: Google Fonts' stylesheet and files, a `source` URL's host), nothing wider.
  * Images and media come from anywhere, as pages show them; iframes (the sanitizer keeps only
  * http(s) ones) too. The API playground sends through the site's own proxy ('self'), or, with
  * `api.playground.proxy: false`, from the reader's browser to the API servers its pages name
  * (OpenAPI `servers`, `api.mdx.server`, full URLs in `api`), which may be templated hosts: so any
  * http(s) origin may be reached. Listing them would not stop a leak either, since any image URL may be loaded. Forms post to the site; only the site may frame its pages.
  */
-export function pagePolicy(fontOrigins: FontOrigins = NO_FONT_ORIGINS): string {
+export function pagePolicy(origins: PageOrigins = {}): string {
+  const fontOrigins = origins.fonts ?? NO_FONT_ORIGINS;
   return [
     "default-src 'self'",
-    `script-src 'self' ${THEME_SCRIPT_HASH}`,
+    ["script-src 'self'", THEME_SCRIPT_HASH, ...(origins.scripts ?? [])].join(' '),
     ["style-src 'self' 'unsafe-inline'", ...fontOrigins.style].join(' '),
     'img-src * data: blob:',
     'media-src *',
@@ -33,9 +36,15 @@ export function pagePolicy(fontOrigins: FontOrigins = NO_FONT_ORIGINS): string {
 
 const NO_FONT_ORIGINS: FontOrigins = { style: [], font: [] };
 
-/** Headers of every HTML page (the 404 page too) of a site whose fonts come from `fontOrigins`. */
-export function pageHeaders(fontOrigins?: FontOrigins): Readonly<Record<string, string>> {
-  return { 'Content-Security-Policy': pagePolicy(fontOrigins), 'X-Content-Type-Options': 'nosniff' };
+/** The origins besides the site's own that a site's pages load fonts and scripts from (the bundle manifest's). */
+export interface PageOrigins {
+  fonts?: FontOrigins | undefined;
+  scripts?: readonly string[] | undefined;
+}
+
+/** Headers of every HTML page (the 404 page too) of a site whose fonts and scripts also come from `origins`. */
+export function pageHeaders(origins?: PageOrigins): Readonly<Record<string, string>> {
+  return { 'Content-Security-Policy': pagePolicy(origins), 'X-Content-Type-Options': 'nosniff' };
 }
 
 /** Headers of docsite's own pages, which load no configured font (the dev server's error page). */

@@ -10,4 +10,4 @@ export { redirectMatcher, type RedirectRule, type RedirectTarget } from './redir
 export { endpointOrigins, type PlaygroundSending, type ResolvedEndpoint } from './api-endpoint.js';
 export type { OpenApiDocument } from './openapi.js';
 export type * from './navigation-model.js';
-export { BUNDLE_FOLDER, customFilesOf, isPublishedFile, type CustomFile } from './published-files.js';
+export { BUNDLE_FOLDER, customFilesOf, isPublishedFile, pageIncludes, type CustomFile } from './published-files.js';

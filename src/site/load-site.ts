@@ -36,9 +36,10 @@ import type { ExampleSettings } from './openapi-examples.js';
 import { openApiPageSource, operationAuth, type OperationAuth, type OperationSettings } from './openapi-page.js';
 import { operationIn } from './openapi-schema.js';
 import { redirectMatcher } from './redirect-rules.js';
-import { BUNDLE_FOLDER, checkPublishedFiles, skippedLinkDiagnostic } from './published-files.js';
+import { BUNDLE_FOLDER, checkPublishedFiles, pageIncludes, skippedLinkDiagnostic } from './published-files.js';
 import { isPagePath, navigationOpenApiFiles, openApiFileOf, openApiFilesOf, resolveNavigation } from './resolve-navigation.js';
 import { describeClash, runtimeClashOf } from './runtime-paths.js';
+import { scriptOriginsOf } from './script-origins.js';
 import { classifyPage, homeRedirect, pageUrl, type SiteModel, type SitePage } from './site-model.js';
 import { documentedFiles, usedFiles } from './used-files.js';
 
@@ -202,7 +203,19 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   const skills = readSkills(folder, files.files);
   diagnostics.push(...skills.diagnostics);
 
-  const site: SiteModel = { root, config, pages, navigation: nav.navigation, files: files.files, openapi: openapi.documents, skills: skills.skills };
+  const scripts = scriptOriginsOf(folder, pageIncludes(files.files, 'js'));
+  diagnostics.push(...scripts.diagnostics);
+
+  const site: SiteModel = {
+    root,
+    config,
+    pages,
+    navigation: nav.navigation,
+    files: files.files,
+    openapi: openapi.documents,
+    skills: skills.skills,
+    scriptOrigins: scripts.origins,
+  };
   const sitePageOf = (parsed: ParsedPage): { page: SitePage; diagnostics: Diagnostic[] } => {
     const found = [...parsed.diagnostics];
     const page = sitePage(parsed, found);

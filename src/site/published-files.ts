@@ -22,6 +22,15 @@ export function isPublishedFile(file: string): boolean {
   return !NOT_PUBLISHED.test(file);
 }
 
+/**
+ * The docs folder's own stylesheets or scripts among `files`, in their order: every page includes
+ * them, as Mintlify includes every `.css` and `.js` file of the folder.
+ */
+export function pageIncludes(files: readonly string[], kind: 'css' | 'js'): string[] {
+  const extension = kind === 'css' ? /\.css$/i : /\.js$/i;
+  return files.filter((file) => isPublishedFile(file) && !file.startsWith(BUNDLE_FOLDER) && extension.test(file));
+}
+
 /** The root documents that `files` (the docs folder's) supply themselves. */
 export function customFilesOf(files: readonly string[]): CustomFile[] {
   const present = new Set(files);

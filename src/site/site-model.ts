@@ -55,6 +55,8 @@ export interface SiteModel {
   openapi: Map<string, OpenApiDocument>;
   /** The author's skill files (generated ones are added by the build). */
   skills: Skill[];
+  /** Origins the docs folder's own .js files load scripts from (see scriptOriginsOf), which its pages allow. */
+  scriptOrigins: string[];
 }
 
 /** The clean URL of a page path. */

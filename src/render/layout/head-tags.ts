@@ -3,7 +3,7 @@
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import type { DocsConfig } from '../../config/index.js';
-import { encodedUrl, isPublishedFile, type SiteModel } from '../../site/index.js';
+import { encodedUrl, pageIncludes, type SiteModel } from '../../site/index.js';
 import { browserUrl } from '../browser-urls.js';
 import { isObject } from './config-values.js';
 
@@ -45,9 +45,8 @@ export function headTags(site: SiteModel): HeadTags {
   }
   const thumbnail = thumbnailUrl(config, canonicalBase);
   if (thumbnail && !meta.some((tag) => tag.key === 'og:image')) meta.push({ attribute: 'property', key: 'og:image', content: thumbnail });
-  const own = site.files.filter((file) => isPublishedFile(file) && !file.startsWith('_docsite/'));
-  const urls = (extension: RegExp): string[] => own.filter((file) => extension.test(file)).map((file) => encodedUrl(`/${file}`));
-  return { meta, canonicalBase, stylesheets: urls(/\.css$/i), scripts: urls(/\.js$/i) };
+  const urls = (kind: 'css' | 'js'): string[] => pageIncludes(site.files, kind).map((file) => encodedUrl(`/${file}`));
+  return { meta, canonicalBase, stylesheets: urls('css'), scripts: urls('js') };
 }
 
 /** `thumbnails.background` as the social preview image: absolute when the site's address is known. */

@@ -1,0 +1,162 @@
+// The origins of the scripts a site's own JavaScript files load. Mintlify runs every `.js` file of
+// the docs folder on every page and documents loading a third-party script from one (a `<script>`
+// element made with document.createElement, its `src` set): the pages' Content-Security-Policy
+// allows those origins, read from the files before they are served, and no others.
+import { parse, type Node } from 'acorn';
+import type { ConfinedFolder } from '../content/index.js';
+import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
+
+/** What the site's scripts load: the origins to allow, and what could not be read. */
+export interface ScriptOrigins {
+  /** `https://widget.example.com`, sorted, each once. */
+  origins: string[];
+  diagnostics: Diagnostic[];
+}
+
+/** A URL's origin, written out up to its path: `https://host[:port]/…` (or `//host/…`, the page's scheme: taken as https). */
+const ORIGIN = /^(https?:)?\/\/([a-z0-9.-]+(?::\d{1,5})?)([/?#]|$)/i;
+/** The start of a path of the site's own. */
+const SITE_PATH = /^(\/(?!\/)|\.\.?\/)/;
+/** A URL with a scheme or a host: not the site's own. */
+const OFF_SITE = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
+
+/** An estree node as acorn gives it: what is read of it is checked where it is read. */
+type AnyNode = Node & Record<string, unknown>;
+
+/** The origins the JavaScript files `scripts` (paths in `folder`) load scripts from. */
+export function scriptOriginsOf(folder: ConfinedFolder, scripts: readonly string[]): ScriptOrigins {
+  const origins = new Set<string>();
+  const diagnostics: Diagnostic[] = [];
+  for (const file of scripts) {
+    let program: AnyNode;
+    try {
+      program = parse(folder.read(file).toString('utf8'), {
+        ecmaVersion: 'latest',
+        sourceType: 'script',
+        allowHashBang: true,
+        locations: true,
+      }) as unknown as AnyNode;
+    } catch (error) {
+      const { loc, message } = error as { loc?: { line: number; column: number }; message: string };
+      const at = { line: loc?.line ?? 1, column: (loc?.column ?? 0) + 1 };
+      diagnostics.push(diagnostic('script/syntax', file, at, `${file} is not JavaScript a browser runs as a script: ${message.replace(/ \(\d+:\d+\)$/, '')}.`));
+      continue;
+    }
+    for (const source of scriptSources(program)) {
+      const origin = originOf(source);
+      if (origin === 'site') continue;
+      if (origin) origins.add(origin);
+      else {
+        const what = source.text === undefined ? 'a value' : `"${source.text}${source.whole ? '' : '…'}"`;
+        const at = { line: source.node.loc?.start.line ?? 1, column: (source.node.loc?.start.column ?? 0) + 1 };
+        diagnostics.push(
+          diagnostic(
+            'script/unknown-origin',
+            file,
+            at,
+            `A script's src is set to ${what}, whose origin docsite cannot read before serving: the pages do not allow it.`,
+          ),
+        );
+      }
+    }
+  }
+  return { origins: [...origins].sort(), diagnostics };
+}
+
+/** A `src` given to a script element: the node of its value, and its text as far as it is written out. */
+interface ScriptSource extends WrittenText {
+  node: AnyNode;
+}
+
+/** The text an expression's value starts with (undefined: none is written out), and whether that is all of it. */
+interface WrittenText {
+  text: string | undefined;
+  whole: boolean;
+}
+
+/**
+ * The origin a script source loads from; `site` for one of the site's own paths, undefined when it
+ * is not written out far enough to tell: a value that goes on after its host (`"https://cdn." + x`)
+ * must have come to its path.
+ */
+function originOf({ text, whole }: WrittenText): string | 'site' | undefined {
+  if (text === undefined) return undefined;
+  // A path of the site; what goes on after a start such as `"cdn"` may still name a host.
+  if (!OFF_SITE.test(text)) return whole || SITE_PATH.test(text) ? 'site' : undefined;
+  const match = ORIGIN.exec(text);
+  if (!match || (!whole && match[3] === '')) return undefined;
+  return `${(match[1] ?? 'https:').toLowerCase()}//${match[2]!.toLowerCase()}`;
+}
+
+/**
+ * The `src` values given to script elements: `el.src = …` and `el.setAttribute("src", …)` where
+ * `el` is a name given `document.createElement("script")` in the file.
+ */
+function scriptSources(program: AnyNode): ScriptSource[] {
+  const elements = new Set<string>();
+  const uses: { target: AnyNode; value: AnyNode }[] = [];
+  visit(program, (node) => {
+    if (node.type === 'VariableDeclarator' && isScriptElement(node.init) && isNode(node.id) && node.id.type === 'Identifier')
+      elements.add(String(node.id.name));
+    if (node.type === 'AssignmentExpression' && isNode(node.left) && isNode(node.right)) {
+      if (node.left.type === 'Identifier' && isScriptElement(node.right)) elements.add(String(node.left.name));
+      if (isMember(node.left, 'src') && isNode(node.left.object)) uses.push({ target: node.left.object, value: node.right });
+    }
+    if (node.type === 'CallExpression' && isMember(node.callee, 'setAttribute') && Array.isArray(node.arguments)) {
+      const [name, value] = node.arguments as AnyNode[];
+      if (name?.type === 'Literal' && String(name.value).toLowerCase() === 'src' && value && isNode(node.callee.object))
+        uses.push({ target: node.callee.object, value });
+    }
+  });
+  return uses
+    .filter(({ target }) => target.type === 'Identifier' && elements.has(String(target.name)))
+    .sort((a, b) => a.value.start - b.value.start)
+    .map(({ value }) => ({ node: value, ...writtenText(value) }));
+}
+
+/** `document.createElement("script")`. */
+function isScriptElement(node: unknown): boolean {
+  if (!isNode(node) || node.type !== 'CallExpression' || !isMember(node.callee, 'createElement') || !Array.isArray(node.arguments)) return false;
+  const [tag] = node.arguments as AnyNode[];
+  return tag?.type === 'Literal' && String(tag.value).toLowerCase() === 'script';
+}
+
+/** `x.name` or `x["name"]`. */
+function isMember(node: unknown, name: string): node is AnyNode & { object: unknown } {
+  if (!isNode(node) || node.type !== 'MemberExpression' || !isNode(node.property)) return false;
+  return node.computed ? node.property.type === 'Literal' && node.property.value === name : node.property.type === 'Identifier' && node.property.name === name;
+}
+
+/** What an expression's value starts with, as far as it is written out: a string, a template's first part, the left of a `+`. */
+function writtenText(node: AnyNode): WrittenText {
+  if (node.type === 'Literal' && typeof node.value === 'string') return { text: node.value, whole: true };
+  if (node.type === 'TemplateLiteral' && Array.isArray(node.quasis) && Array.isArray(node.expressions)) {
+    const first = node.quasis[0] as { value: { cooked: string | null } } | undefined;
+    return { text: first?.value.cooked ?? undefined, whole: node.expressions.length === 0 };
+  }
+  if (node.type === 'BinaryExpression' && node.operator === '+' && isNode(node.left) && isNode(node.right)) {
+    const left = writtenText(node.left);
+    if (!left.whole) return { text: left.text, whole: false };
+    const right = writtenText(node.right);
+    return { text: `${left.text}${right.text ?? ''}`, whole: right.whole };
+  }
+  return { text: undefined, whole: false };
+}
+
+function isNode(value: unknown): value is AnyNode {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+}
+
+/** Calls `enter` on every node of the tree under `node`. */
+function visit(node: AnyNode, enter: (node: AnyNode) => void): void {
+  const stack: AnyNode[] = [node];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    enter(current);
+    for (const [key, value] of Object.entries(current)) {
+      if (key === 'loc') continue;
+      if (Array.isArray(value)) for (const item of value) isNode(item) && stack.push(item);
+      else if (isNode(value)) stack.push(value);
+    }
+  }
+}
