@@ -191,7 +191,8 @@ export function emitBundle(site: SiteModel, { built, keys }: BuiltPages, out: Ou
     customFiles,
     compressed: precompressor.compressedFiles(),
     ...fontOriginsOf(site.config),
-    ...(site.scriptOrigins.length > 0 ? { scriptOrigins: site.scriptOrigins } : {}),
+    ...(site.customScripts.origins.length > 0 ? { scriptOrigins: site.customScripts.origins } : {}),
+    ...(site.customScripts.handlers.length > 0 ? { scriptHandlers: site.customScripts.handlers } : {}),
   };
   json(BUNDLE_PATHS.manifest, manifest);
 

@@ -96,4 +96,6 @@ export interface Manifest {
   fontOrigins?: FontOrigins;
   /** Origins the docs folder's own .js files load scripts from, which the pages' Content-Security-Policy allows; none: the site's own only. */
   scriptOrigins?: string[];
+  /** CSP hashes (`'sha256-…'`) of the inline event handlers in the markup the docs folder's .js files write, which the pages allow; none: no inline handler runs. */
+  scriptHandlers?: string[];
 }

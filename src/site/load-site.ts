@@ -39,7 +39,7 @@ import { redirectMatcher } from './redirect-rules.js';
 import { BUNDLE_FOLDER, checkPublishedFiles, pageIncludes, skippedLinkDiagnostic } from './published-files.js';
 import { isPagePath, navigationOpenApiFiles, openApiFileOf, openApiFilesOf, resolveNavigation } from './resolve-navigation.js';
 import { describeClash, runtimeClashOf } from './runtime-paths.js';
-import { scriptOriginsOf } from './script-origins.js';
+import { readCustomScripts } from './custom-scripts.js';
 import { classifyPage, homeRedirect, pageUrl, type SiteModel, type SitePage } from './site-model.js';
 import { documentedFiles, usedFiles } from './used-files.js';
 
@@ -203,7 +203,7 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
   const skills = readSkills(folder, files.files);
   diagnostics.push(...skills.diagnostics);
 
-  const scripts = scriptOriginsOf(folder, pageIncludes(files.files, 'js'));
+  const scripts = readCustomScripts(folder, pageIncludes(files.files, 'js'));
   diagnostics.push(...scripts.diagnostics);
 
   const site: SiteModel = {
@@ -214,7 +214,7 @@ export async function loadSite(dir: string, options: LoadOptions = {}): Promise<
     files: files.files,
     openapi: openapi.documents,
     skills: skills.skills,
-    scriptOrigins: scripts.origins,
+    customScripts: { origins: scripts.origins, handlers: scripts.handlers },
   };
   const sitePageOf = (parsed: ParsedPage): { page: SitePage; diagnostics: Diagnostic[] } => {
     const found = [...parsed.diagnostics];

@@ -55,8 +55,8 @@ export interface SiteModel {
   openapi: Map<string, OpenApiDocument>;
   /** The author's skill files (generated ones are added by the build). */
   skills: Skill[];
-  /** Origins the docs folder's own .js files load scripts from (see scriptOriginsOf), which its pages allow. */
-  scriptOrigins: string[];
+  /** What the docs folder's own .js files need of the pages' Content-Security-Policy (see readCustomScripts). */
+  customScripts: { origins: string[]; handlers: string[] };
 }
 
 /** The clean URL of a page path. */

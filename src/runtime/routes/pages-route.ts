@@ -34,7 +34,8 @@ function queryOf(req: Request): string {
 export function pagesRoute({ bundle, viewOf, transformHtml = (html) => html }: PagesRouteOptions): Router {
   const router = Router();
   const redirect = redirectMatcher(bundle.manifest.redirects);
-  const pageHeadersOfSite = pageHeaders({ fonts: bundle.manifest.fontOrigins, scripts: bundle.manifest.scriptOrigins });
+  const { fontOrigins, scriptOrigins, scriptHandlers } = bundle.manifest;
+  const pageHeadersOfSite = pageHeaders({ fonts: fontOrigins, scripts: scriptOrigins, handlers: scriptHandlers });
   // Compared without case, as a case-insensitive file system (macOS, Windows) would open them.
   const pageFiles = new Set(bundle.manifest.pages.flatMap((page) => [page.html, page.markdown, page.source]).map((file) => file.toLowerCase()));
   const publicAssets = new Set(TEMPLATE_ASSETS.map((name) => `${BUNDLE_PATHS.assets}${name}`.toLowerCase()));

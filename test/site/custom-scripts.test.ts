@@ -1,16 +1,17 @@
-// What origins a site's own .js files load scripts from: the pages' Content-Security-Policy allows exactly these.
+// What a site's own .js files need of the pages' Content-Security-Policy: the origins they load scripts from, their inline handlers.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfinedFolder } from '../../src/content/index.js';
-import { scriptOriginsOf } from '../../src/site/script-origins.js';
+import { readCustomScripts } from '../../src/site/custom-scripts.js';
 import { writeSite } from '../helpers/site.js';
 
-/** scriptOriginsOf over one file `custom.js` holding `source`: its origins, and its diagnostics as `line:column code`. */
+/** readCustomScripts over one file `custom.js` holding `source`: its origins, and its diagnostics as `line:column code`. */
 function originsOf(source: string): { origins: string[]; problems: string[] } {
-  const { origins, diagnostics } = scriptOriginsOf(new ConfinedFolder(writeSite({ 'custom.js': source })), ['custom.js']);
+  const { origins, diagnostics } = readCustomScripts(new ConfinedFolder(writeSite({ 'custom.js': source })), ['custom.js']);
   return { origins, problems: diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`) };
 }
 
-describe('scriptOriginsOf', () => {
+describe('readCustomScripts', () => {
   it("reads the origin of a script element's src, set or given as an attribute (Mintlify's and Kapa's way)", () => {
     expect(originsOf("const script = document.createElement('script');\nscript.src = 'https://example.com/widget.js';").origins).toEqual([
       'https://example.com',
@@ -52,5 +53,18 @@ describe('scriptOriginsOf', () => {
   it('warns of a file a browser cannot run as a script, at the line of the mistake', () => {
     expect(originsOf('const ok = 1;\nimport x from "./x.js";\n')).toEqual({ origins: [], problems: ['2:1 script/syntax'] });
     expect(originsOf('function (').problems).toEqual(['1:10 script/syntax']);
+  });
+
+  it('hashes the inline event handlers of the markup a script writes, as the browser reads them', () => {
+    const hash = (handler: string): string => `'sha256-${createHash('sha256').update(handler).digest('base64')}'`;
+    const source =
+      'const banner = document.createElement("div");\n' +
+      `banner.innerHTML = \`<button onclick="window.acceptAll()">Accept</button><button onClick='hide(&quot;x&quot;)'>No</button>\`;\n` +
+      'banner.querySelector("button").setAttribute("onmouseover", "preview()");\n' +
+      // Its value computed: no hash can match it, it stays blocked.
+      `const row = (i) => \`<a onclick="pick(\${i})">\${i}</a>\`;\n`;
+    const { handlers, diagnostics } = readCustomScripts(new ConfinedFolder(writeSite({ 'banner.js': source })), ['banner.js']);
+    expect(diagnostics).toEqual([]);
+    expect(handlers).toEqual([hash('window.acceptAll()'), hash('hide("x")'), hash('preview()')].sort());
   });
 });

@@ -1,15 +1,20 @@
-// The origins of the scripts a site's own JavaScript files load. Mintlify runs every `.js` file of
-// the docs folder on every page and documents loading a third-party script from one (a `<script>`
-// element made with document.createElement, its `src` set): the pages' Content-Security-Policy
-// allows those origins, read from the files before they are served, and no others.
+// What a site's own JavaScript files need of the pages' Content-Security-Policy. Mintlify runs every
+// `.js` file of the docs folder on every page, with no such policy: a file loads a third-party
+// script (a `<script>` element made with document.createElement, its `src` set, as Mintlify
+// documents), or writes markup with inline event handlers (`<button onclick="accept()">`, as
+// cookie banners do). Read from the files before they are served, those origins and those exact
+// handlers are allowed, and nothing else.
+import { createHash } from 'node:crypto';
 import { parse, type Node } from 'acorn';
 import type { ConfinedFolder } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
 
-/** What the site's scripts load: the origins to allow, and what could not be read. */
-export interface ScriptOrigins {
-  /** `https://widget.example.com`, sorted, each once. */
+/** What the site's scripts need allowed, and what could not be read. */
+export interface CustomScripts {
+  /** Origins they load scripts from: `https://widget.example.com`, sorted, each once. */
   origins: string[];
+  /** CSP hashes of the inline event handlers their markup holds (`'sha256-…'`), sorted, each once. */
+  handlers: string[];
   diagnostics: Diagnostic[];
 }
 
@@ -23,9 +28,10 @@ const OFF_SITE = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
 /** An estree node as acorn gives it: what is read of it is checked where it is read. */
 type AnyNode = Node & Record<string, unknown>;
 
-/** The origins the JavaScript files `scripts` (paths in `folder`) load scripts from. */
-export function scriptOriginsOf(folder: ConfinedFolder, scripts: readonly string[]): ScriptOrigins {
+/** What the JavaScript files `scripts` (paths in `folder`) need allowed: the origins they load scripts from, their inline handlers. */
+export function readCustomScripts(folder: ConfinedFolder, scripts: readonly string[]): CustomScripts {
   const origins = new Set<string>();
+  const handlers = new Set<string>();
   const diagnostics: Diagnostic[] = [];
   for (const file of scripts) {
     let program: AnyNode;
@@ -42,6 +48,7 @@ export function scriptOriginsOf(folder: ConfinedFolder, scripts: readonly string
       diagnostics.push(diagnostic('script/syntax', file, at, `${file} is not JavaScript a browser runs as a script: ${message.replace(/ \(\d+:\d+\)$/, '')}.`));
       continue;
     }
+    for (const handler of inlineHandlers(program)) handlers.add(`'sha256-${createHash('sha256').update(handler).digest('base64')}'`);
     for (const source of scriptSources(program)) {
       const origin = originOf(source);
       if (origin === 'site') continue;
@@ -60,7 +67,38 @@ export function scriptOriginsOf(folder: ConfinedFolder, scripts: readonly string
       }
     }
   }
-  return { origins: [...origins].sort(), diagnostics };
+  return { origins: [...origins].sort(), handlers: [...handlers].sort(), diagnostics };
+}
+
+/** An event handler attribute in markup a script writes: ` onclick="…"` or ` onclick='…'`. */
+const HANDLER_ATTRIBUTE = /\son[a-z]+\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+/** The character references a handler's attribute value may hold, as the HTML parser reads them. */
+const REFERENCES: Readonly<Record<string, string>> = { '&quot;': '"', '&#39;': "'", '&apos;': "'", '&lt;': '<', '&gt;': '>', '&amp;': '&' };
+
+/**
+ * The inline event handlers of the markup a script's strings and templates hold (`'<button
+ * onclick="accept()">'`), and those it sets with `setAttribute("onclick", "…")`, as the browser
+ * hashes them: the attribute's value, character references read.
+ */
+function inlineHandlers(program: AnyNode): string[] {
+  const handlers: string[] = [];
+  visit(program, (node) => {
+    const text =
+      node.type === 'Literal' && typeof node.value === 'string'
+        ? node.value
+        : node.type === 'TemplateElement'
+          ? (node.value as { cooked: string | null }).cooked
+          : null;
+    if (text?.includes('on'))
+      for (const [, double, single] of text.matchAll(HANDLER_ATTRIBUTE))
+        handlers.push((double ?? single!).replace(/&(?:quot|#39|apos|lt|gt|amp);/g, (ref) => REFERENCES[ref]!));
+    if (node.type === 'CallExpression' && isMember(node.callee, 'setAttribute') && Array.isArray(node.arguments)) {
+      const [name, value] = node.arguments as AnyNode[];
+      if (name?.type === 'Literal' && /^on[a-z]+$/i.test(String(name.value)) && value?.type === 'Literal' && typeof value.value === 'string')
+        handlers.push(value.value);
+    }
+  });
+  return handlers;
 }
 
 /** A `src` given to a script element: the node of its value, and its text as far as it is written out. */
