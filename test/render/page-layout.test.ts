@@ -49,6 +49,29 @@ describe('page layout', () => {
     expect(orphan).toContain('<nav class="sidebar" id="sidebar" aria-label="Docs documentation"></nav>');
   });
 
+  it("shows the site's tabs, none current, on a page outside navigation (a hidden landing page), with no sidebar", async () => {
+    const site = await siteOf({
+      'docs.json': {
+        name: 'Tabs',
+        navigation: {
+          tabs: [
+            { tab: 'Guides', pages: ['guides/start'] },
+            { tab: 'CLI', pages: ['cli/run'] },
+          ],
+        },
+      },
+      'index.mdx': page({ title: 'Welcome' }, 'Start in the guides.'),
+      'guides/start.mdx': page({ title: 'Start' }, 'Start.'),
+      'cli/run.mdx': page({ title: 'Run' }, 'Run.'),
+    });
+    const layout = createSiteLayout(site);
+    const home = layout.page(layout.inputs(site.pages.find((p) => p.path === 'index')!, undefined), '');
+    expect(home).toMatch(
+      /<nav class="tabs-nav" aria-label="Sections"><ul><li[^>]*><a href="\/guides\/start">Guides<\/a><\/li><li[^>]*><a href="\/cli\/run">CLI<\/a><\/li><\/ul><\/nav>/,
+    );
+    expect(home).toContain('<nav class="sidebar" id="sidebar" aria-label="Tabs documentation"></nav>');
+  });
+
   it('ends every page with the feedback widget for its URL, before the previous and next links, shown only with the script', async () => {
     const site = await siteOf(FILES);
     const layout = createSiteLayout(site);

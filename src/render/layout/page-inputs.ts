@@ -2,10 +2,10 @@
 import type { PageFeature, ParamFieldModel } from '../../content/index.js';
 import { loadedFeatures } from '../feature-assets.js';
 import { feedPath } from '../rss-feed.js';
-import type { NavigationTree, NavLink, PageAccess, PagePlacement, ResolvedEndpoint, SitePage } from '../../site/index.js';
+import { defaultTree, type NavigationTree, type NavLink, type PageAccess, type PagePlacement, type ResolvedEndpoint, type SitePage } from '../../site/index.js';
 import { counterpartIn } from './counterpart-page.js';
 import type { EntryIcon } from './sidebar.js';
-import { linkTargets, pagePaths, type LinkTarget, type SiteIndex } from './site-index.js';
+import { linkTargets, pagePaths, type LinkTarget, type SiteIndex, type TreeIndex } from './site-index.js';
 
 /** A top-level section of a tree, shown as a tab linking to the first of `targets` the reader may read. */
 export interface TabLink {
@@ -89,6 +89,8 @@ export function pageInputs(index: SiteIndex, page: SitePage, tree: NavigationTre
   const { site } = index;
   const trees = tree ? index.trees.get(tree) : undefined;
   const tab = trees?.tabOf.get(page.path);
+  // A page outside navigation (a hidden page, often a site's landing page) keeps the site's sections in reach: the default tree's tabs, none current.
+  const tabTrees = trees ?? defaultTreeIndex(index);
   const placement = tree && page.placements.find((p) => p.version === tree.version && p.language === tree.language);
   return {
     url: page.url,
@@ -105,7 +107,7 @@ export function pageInputs(index: SiteIndex, page: SitePage, tree: NavigationTre
     breadcrumbs: placement?.breadcrumbs ?? [],
     endpoint: page.endpoint,
     params: page.endpoint ? page.params : [],
-    tabs: trees?.tabLinks ?? NO_TABS,
+    tabs: tabTrees?.tabLinks ?? NO_TABS,
     activeTab: tab,
     globalLinks: tree?.global ?? site.navigation.global,
     switchers: switcherMenus(index, page, tree, placement),
@@ -114,6 +116,12 @@ export function pageInputs(index: SiteIndex, page: SitePage, tree: NavigationTre
     toc: page.headings.filter((heading) => heading.depth === 2 || heading.depth === 3).map(({ depth, id, text }) => ({ depth, id, text })),
     features: loadedFeatures(page.features ?? [], site.config),
   };
+}
+
+/** The default version and language's tree, whose tabs a page outside navigation shows. */
+function defaultTreeIndex(index: SiteIndex): TreeIndex | undefined {
+  const tree = defaultTree(index.site.navigation);
+  return tree ? index.trees.get(tree) : undefined;
 }
 
 /** The meta tags a page's frontmatter sets: its `og:*`, `twitter:*` and `article:*` keys. */
