@@ -21,6 +21,7 @@ export { NO_USE, type SnippetUse } from './snippets.js';
 export { mayUseSnippets, snippetsDigest } from './snippets-digest.js';
 export { asHttpMethod, hasBalancedParams, parseEndpointReference } from './api-declaration.js';
 export * from './page-model.js';
+export { cooked, identifier, jsNode, jsNodes, type JsNode } from './js-nodes.js';
 export { readSkills, type Skill } from './skills.js';
 export { isMermaidFence, type PageFeature } from './page-features.js';
 export { katex, KATEX_OPTIONS, type MathNode } from './tex.js';

@@ -5,14 +5,7 @@ import { Parser } from 'acorn';
 import jsx from 'acorn-jsx';
 import type { PhrasingContent, RootContent } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
-
-/** An estree node as acorn gives it: what is read of it is checked where it is read. */
-interface JsNode {
-  type: string;
-  start: number;
-  end: number;
-  [key: string]: unknown;
-}
+import { cooked, identifier, jsNode, jsNodes, type JsNode } from './js-nodes.js';
 
 /** A component whose markup is static: its props (with defaults) and the JSX it returns, in `source`. */
 export interface StaticComponent {
@@ -50,13 +43,13 @@ export function componentExports(source: string): ComponentExports {
   const program = JsxParser.parse(source, { ecmaVersion: 'latest', sourceType: 'module', allowHashBang: true }) as unknown as JsNode;
   const components = new Map<string, SnippetComponent>();
   const names = new Set<string>();
-  for (const statement of nodes(program.body)) {
+  for (const statement of jsNodes(program.body)) {
     if (statement.type !== 'ExportNamedDeclaration') continue;
-    for (const specifier of nodes(statement.specifiers)) {
-      const exported = node(specifier.exported);
+    for (const specifier of jsNodes(statement.specifiers)) {
+      const exported = jsNode(specifier.exported);
       if (exported && typeof exported.name === 'string') names.add(exported.name);
     }
-    const declaration = node(statement.declaration);
+    const declaration = jsNode(statement.declaration);
     if (declaration?.type === 'FunctionDeclaration') {
       const name = identifier(declaration.id);
       if (name) {
@@ -64,11 +57,11 @@ export function componentExports(source: string): ComponentExports {
         components.set(name, component(declaration, source));
       }
     } else if (declaration?.type === 'VariableDeclaration') {
-      for (const declarator of nodes(declaration.declarations)) {
+      for (const declarator of jsNodes(declaration.declarations)) {
         const name = identifier(declarator.id);
         if (!name) continue;
         names.add(name);
-        const init = node(declarator.init);
+        const init = jsNode(declarator.init);
         if (init && (init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression')) components.set(name, component(init, source));
       }
     }
@@ -80,27 +73,27 @@ export function componentExports(source: string): ComponentExports {
 function component(fn: JsNode, source: string): SnippetComponent {
   const params: Record<string, string | undefined> = {};
   let propsName: string | undefined;
-  const [first] = nodes(fn.params);
+  const [first] = jsNodes(fn.params);
   if (first?.type === 'Identifier') propsName = identifier(first);
   else if (first?.type === 'ObjectPattern') {
-    for (const property of nodes(first.properties)) {
+    for (const property of jsNodes(first.properties)) {
       if (property.type !== 'Property') continue;
       const key = identifier(property.key);
-      const value = node(property.value);
+      const value = jsNode(property.value);
       if (!key || !value) continue;
-      params[key] = value.type === 'AssignmentPattern' ? staticString(node(value.right)) : undefined;
+      params[key] = value.type === 'AssignmentPattern' ? staticString(jsNode(value.right)) : undefined;
     }
   }
   const hook = /\b(use[A-Z]\w*)\s*\(/.exec(source.slice(fn.start, fn.end))?.[1];
   if (hook) return { kind: 'dynamic', reason: `calls ${hook}` };
-  let returned = node(fn.body);
+  let returned = jsNode(fn.body);
   if (returned?.type === 'BlockStatement') {
     // Constants may come before the return: markup that uses them is dynamic, attributes that do are left out.
-    const statements = nodes(returned.body);
+    const statements = jsNodes(returned.body);
     const last = statements.at(-1);
     if (last?.type !== 'ReturnStatement' || !statements.slice(0, -1).every((statement) => statement.type === 'VariableDeclaration'))
       return { kind: 'dynamic', reason: 'computes its markup before returning it' };
-    returned = node(last.argument);
+    returned = jsNode(last.argument);
   }
   if (returned?.type === 'Literal' && returned.value === null) return { kind: 'static', params, ...(propsName ? { propsName } : {}), source };
   if (returned?.type !== 'JSXElement' && returned?.type !== 'JSXFragment') return { kind: 'dynamic', reason: 'returns no plain markup' };
@@ -111,7 +104,7 @@ function component(fn: JsNode, source: string): SnippetComponent {
 function staticString(value: JsNode | undefined): string | undefined {
   if (value?.type === 'Literal' && (typeof value.value === 'string' || typeof value.value === 'number' || typeof value.value === 'boolean'))
     return String(value.value);
-  if (value?.type === 'TemplateLiteral' && nodes(value.expressions).length === 0) return cooked(nodes(value.quasis)[0]);
+  if (value?.type === 'TemplateLiteral' && jsNodes(value.expressions).length === 0) return cooked(jsNodes(value.quasis)[0]);
   return undefined;
 }
 
@@ -170,14 +163,14 @@ class Builder {
   ) {}
 
   content(jsxNode: JsNode): RootContent[] {
-    if (jsxNode.type === 'JSXFragment') return nodes(jsxNode.children).flatMap((child) => this.child(child));
+    if (jsxNode.type === 'JSXFragment') return jsNodes(jsxNode.children).flatMap((child) => this.child(child));
     if (jsxNode.type !== 'JSXElement') return [];
-    const opening = node(jsxNode.openingElement)!;
+    const opening = jsNode(jsxNode.openingElement)!;
     const element = {
       type: this.inline ? 'mdxJsxTextElement' : 'mdxJsxFlowElement',
-      name: jsxName(node(opening.name)),
-      attributes: nodes(opening.attributes).flatMap((attribute) => this.attribute(attribute)),
-      children: nodes(jsxNode.children).flatMap((child) => this.child(child)),
+      name: jsxName(jsNode(opening.name)),
+      attributes: jsNodes(opening.attributes).flatMap((attribute) => this.attribute(attribute)),
+      children: jsNodes(jsxNode.children).flatMap((child) => this.child(child)),
     } as MdxJsxFlowElement | MdxJsxTextElement;
     return [element];
   }
@@ -189,7 +182,7 @@ class Builder {
     }
     if (child.type === 'JSXElement' || child.type === 'JSXFragment') return this.content(child);
     if (child.type !== 'JSXExpressionContainer') return [];
-    const expression = node(child.expression)!;
+    const expression = jsNode(child.expression)!;
     if (expression.type === 'JSXEmptyExpression') return []; // a comment
     if (expression.type === 'JSXElement' || expression.type === 'JSXFragment') return this.content(expression);
     const value = this.resolve(expression);
@@ -202,12 +195,12 @@ class Builder {
 
   private attribute(attribute: JsNode): MdxJsxAttribute[] {
     if (attribute.type !== 'JSXAttribute') return []; // a spread: nothing to read statically
-    const name = jsxName(node(attribute.name));
-    const value = node(attribute.value);
+    const name = jsxName(jsNode(attribute.name));
+    const value = jsNode(attribute.value);
     if (!value) return [{ type: 'mdxJsxAttribute', name, value: null }];
     if (value.type === 'Literal') return [{ type: 'mdxJsxAttribute', name, value: String(value.value) }];
     if (value.type !== 'JSXExpressionContainer') return [];
-    const expression = node(value.expression)!;
+    const expression = jsNode(value.expression)!;
     const resolved = this.resolve(expression);
     if (typeof resolved === 'string') return [{ type: 'mdxJsxAttribute', name, value: resolved }];
     if (resolved !== undefined) return []; // a missing prop, or markup: no attribute
@@ -229,9 +222,9 @@ class Builder {
         return this.values.get(property) ?? NOTHING;
       }
       case 'TemplateLiteral': {
-        const quasis = nodes(expression.quasis);
+        const quasis = jsNodes(expression.quasis);
         let text = cooked(quasis[0]) ?? '';
-        for (const [i, part] of nodes(expression.expressions).entries()) {
+        for (const [i, part] of jsNodes(expression.expressions).entries()) {
           const value = this.resolve(part);
           if (value === undefined || Array.isArray(value)) return undefined;
           text += (value === NOTHING ? 'undefined' : value) + (cooked(quasis[i + 1]) ?? '');
@@ -243,17 +236,17 @@ class Builder {
         return this.content(expression);
       case 'LogicalExpression': {
         // `title ?? "Untitled"`, `title || "Untitled"`, `tag && <span>{tag}</span>`: decided by a prop.
-        const left = this.resolve(node(expression.left)!);
+        const left = this.resolve(jsNode(expression.left)!);
         if (left === undefined) return undefined;
-        if (expression.operator === '&&') return truthy(left) ? this.resolve(node(expression.right)!) : NOTHING;
-        if (expression.operator === '??') return left === NOTHING ? this.resolve(node(expression.right)!) : left;
-        if (expression.operator === '||') return truthy(left) ? left : this.resolve(node(expression.right)!);
+        if (expression.operator === '&&') return truthy(left) ? this.resolve(jsNode(expression.right)!) : NOTHING;
+        if (expression.operator === '??') return left === NOTHING ? this.resolve(jsNode(expression.right)!) : left;
+        if (expression.operator === '||') return truthy(left) ? left : this.resolve(jsNode(expression.right)!);
         return undefined;
       }
       case 'ConditionalExpression': {
-        const test = this.resolve(node(expression.test)!);
+        const test = this.resolve(jsNode(expression.test)!);
         if (test === undefined) return undefined;
-        return this.resolve(node(truthy(test) ? expression.consequent : expression.alternate)!);
+        return this.resolve(jsNode(truthy(test) ? expression.consequent : expression.alternate)!);
       }
       default:
         return undefined;
@@ -293,25 +286,7 @@ function jsxText(raw: string): string {
 function jsxName(name: JsNode | undefined): string {
   if (!name) return '';
   if (name.type === 'JSXIdentifier') return String(name.name);
-  if (name.type === 'JSXMemberExpression') return `${jsxName(node(name.object))}.${jsxName(node(name.property))}`;
-  if (name.type === 'JSXNamespacedName') return `${jsxName(node(name.namespace))}:${jsxName(node(name.name))}`;
+  if (name.type === 'JSXMemberExpression') return `${jsxName(jsNode(name.object))}.${jsxName(jsNode(name.property))}`;
+  if (name.type === 'JSXNamespacedName') return `${jsxName(jsNode(name.namespace))}:${jsxName(jsNode(name.name))}`;
   return '';
-}
-
-function cooked(quasi: JsNode | undefined): string | undefined {
-  const value = quasi?.value as { cooked?: string } | undefined;
-  return value?.cooked ?? undefined;
-}
-
-function identifier(value: unknown): string | undefined {
-  const n = node(value);
-  return n?.type === 'Identifier' && typeof n.name === 'string' ? n.name : undefined;
-}
-
-function node(value: unknown): JsNode | undefined {
-  return value !== null && typeof value === 'object' && typeof (value as JsNode).type === 'string' ? (value as JsNode) : undefined;
-}
-
-function nodes(value: unknown): JsNode[] {
-  return Array.isArray(value) ? value.filter((item): item is JsNode => node(item) !== undefined) : [];
 }

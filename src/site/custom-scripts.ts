@@ -5,8 +5,8 @@
 // cookie banners do). Read from the files before they are served, those origins and those exact
 // handlers are allowed, and nothing else.
 import { createHash } from 'node:crypto';
-import { parse, type Node } from 'acorn';
-import type { ConfinedFolder } from '../content/index.js';
+import { parse } from 'acorn';
+import { cooked, identifier, jsNode, jsNodes, type ConfinedFolder, type JsNode } from '../content/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
 
 /** What the site's scripts need allowed, and what could not be read. */
@@ -25,23 +25,20 @@ const SITE_PATH = /^(\/(?!\/)|\.\.?\/)/;
 /** A URL with a scheme or a host: not the site's own. */
 const OFF_SITE = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
 
-/** An estree node as acorn gives it: what is read of it is checked where it is read. */
-type AnyNode = Node & Record<string, unknown>;
-
 /** What the JavaScript files `scripts` (paths in `folder`) need allowed: the origins they load scripts from, their inline handlers. */
 export function readCustomScripts(folder: ConfinedFolder, scripts: readonly string[]): CustomScripts {
   const origins = new Set<string>();
   const handlers = new Set<string>();
   const diagnostics: Diagnostic[] = [];
   for (const file of scripts) {
-    let program: AnyNode;
+    let program: JsNode;
     try {
       program = parse(folder.read(file).toString('utf8'), {
         ecmaVersion: 'latest',
         sourceType: 'script',
         allowHashBang: true,
         locations: true,
-      }) as unknown as AnyNode;
+      }) as unknown as JsNode;
     } catch (error) {
       const { loc, message } = error as { loc?: { line: number; column: number }; message: string };
       const at = { line: loc?.line ?? 1, column: (loc?.column ?? 0) + 1 };
@@ -55,7 +52,9 @@ export function readCustomScripts(folder: ConfinedFolder, scripts: readonly stri
       if (origin) origins.add(origin);
       else {
         const what = source.text === undefined ? 'a value' : `"${source.text}${source.whole ? '' : '…'}"`;
-        const at = { line: source.node.loc?.start.line ?? 1, column: (source.node.loc?.start.column ?? 0) + 1 };
+        // acorn's `locations`: 1-based line, 0-based column.
+        const start = (source.node.loc as { start: { line: number; column: number } } | undefined)?.start;
+        const at = { line: start?.line ?? 1, column: (start?.column ?? 0) + 1 };
         diagnostics.push(
           diagnostic(
             'script/unknown-origin',
@@ -80,20 +79,15 @@ const REFERENCES: Readonly<Record<string, string>> = { '&quot;': '"', '&#39;': "
  * onclick="accept()">'`), and those it sets with `setAttribute("onclick", "…")`, as the browser
  * hashes them: the attribute's value, character references read.
  */
-function inlineHandlers(program: AnyNode): string[] {
+function inlineHandlers(program: JsNode): string[] {
   const handlers: string[] = [];
   visit(program, (node) => {
-    const text =
-      node.type === 'Literal' && typeof node.value === 'string'
-        ? node.value
-        : node.type === 'TemplateElement'
-          ? (node.value as { cooked: string | null }).cooked
-          : null;
+    const text = node.type === 'Literal' && typeof node.value === 'string' ? node.value : node.type === 'TemplateElement' ? cooked(node) : undefined;
     if (text?.includes('on'))
       for (const [, double, single] of text.matchAll(HANDLER_ATTRIBUTE))
         handlers.push((double ?? single!).replace(/&(?:quot|#39|apos|lt|gt|amp);/g, (ref) => REFERENCES[ref]!));
-    if (node.type === 'CallExpression' && isMember(node.callee, 'setAttribute') && Array.isArray(node.arguments)) {
-      const [name, value] = node.arguments as AnyNode[];
+    if (node.type === 'CallExpression' && isMember(node.callee, 'setAttribute')) {
+      const [name, value] = jsNodes(node.arguments);
       if (name?.type === 'Literal' && /^on[a-z]+$/i.test(String(name.value)) && value?.type === 'Literal' && typeof value.value === 'string')
         handlers.push(value.value);
     }
@@ -103,7 +97,7 @@ function inlineHandlers(program: AnyNode): string[] {
 
 /** A `src` given to a script element: the node of its value, and its text as far as it is written out. */
 interface ScriptSource extends WrittenText {
-  node: AnyNode;
+  node: JsNode;
 }
 
 /** The text an expression's value starts with (undefined: none is written out), and whether that is all of it. */
@@ -130,71 +124,73 @@ function originOf({ text, whole }: WrittenText): string | 'site' | undefined {
  * The `src` values given to script elements: `el.src = …` and `el.setAttribute("src", …)` where
  * `el` is a name given `document.createElement("script")` in the file.
  */
-function scriptSources(program: AnyNode): ScriptSource[] {
+function scriptSources(program: JsNode): ScriptSource[] {
   const elements = new Set<string>();
-  const uses: { target: AnyNode; value: AnyNode }[] = [];
+  const uses: { target: string | undefined; value: JsNode }[] = [];
   visit(program, (node) => {
-    if (node.type === 'VariableDeclarator' && isScriptElement(node.init) && isNode(node.id) && node.id.type === 'Identifier')
-      elements.add(String(node.id.name));
-    if (node.type === 'AssignmentExpression' && isNode(node.left) && isNode(node.right)) {
-      if (node.left.type === 'Identifier' && isScriptElement(node.right)) elements.add(String(node.left.name));
-      if (isMember(node.left, 'src') && isNode(node.left.object)) uses.push({ target: node.left.object, value: node.right });
+    const declared = node.type === 'VariableDeclarator' && isScriptElement(node.init) ? identifier(node.id) : undefined;
+    if (declared) elements.add(declared);
+    const right = node.type === 'AssignmentExpression' ? jsNode(node.right) : undefined;
+    if (right) {
+      const assigned = isScriptElement(right) ? identifier(node.left) : undefined;
+      if (assigned) elements.add(assigned);
+      if (isMember(node.left, 'src')) uses.push({ target: identifier(node.left.object), value: right });
     }
-    if (node.type === 'CallExpression' && isMember(node.callee, 'setAttribute') && Array.isArray(node.arguments)) {
-      const [name, value] = node.arguments as AnyNode[];
-      if (name?.type === 'Literal' && String(name.value).toLowerCase() === 'src' && value && isNode(node.callee.object))
-        uses.push({ target: node.callee.object, value });
+    if (node.type === 'CallExpression' && isMember(node.callee, 'setAttribute')) {
+      const [name, value] = jsNodes(node.arguments);
+      if (name?.type === 'Literal' && String(name.value).toLowerCase() === 'src' && value) uses.push({ target: identifier(node.callee.object), value });
     }
   });
   return uses
-    .filter(({ target }) => target.type === 'Identifier' && elements.has(String(target.name)))
+    .filter(({ target }) => target !== undefined && elements.has(target))
     .sort((a, b) => a.value.start - b.value.start)
     .map(({ value }) => ({ node: value, ...writtenText(value) }));
 }
 
 /** `document.createElement("script")`. */
-function isScriptElement(node: unknown): boolean {
-  if (!isNode(node) || node.type !== 'CallExpression' || !isMember(node.callee, 'createElement') || !Array.isArray(node.arguments)) return false;
-  const [tag] = node.arguments as AnyNode[];
+function isScriptElement(value: unknown): boolean {
+  const call = jsNode(value);
+  if (call?.type !== 'CallExpression' || !isMember(call.callee, 'createElement')) return false;
+  const [tag] = jsNodes(call.arguments);
   return tag?.type === 'Literal' && String(tag.value).toLowerCase() === 'script';
 }
 
 /** `x.name` or `x["name"]`. */
-function isMember(node: unknown, name: string): node is AnyNode & { object: unknown } {
-  if (!isNode(node) || node.type !== 'MemberExpression' || !isNode(node.property)) return false;
-  return node.computed ? node.property.type === 'Literal' && node.property.value === name : node.property.type === 'Identifier' && node.property.name === name;
+function isMember(value: unknown, name: string): value is JsNode & { object: unknown } {
+  const member = jsNode(value);
+  const property = jsNode(member?.property);
+  if (member?.type !== 'MemberExpression' || !property) return false;
+  return member.computed ? property.type === 'Literal' && property.value === name : identifier(property) === name;
 }
 
 /** What an expression's value starts with, as far as it is written out: a string, a template's first part, the left of a `+`. */
-function writtenText(node: AnyNode): WrittenText {
+function writtenText(node: JsNode): WrittenText {
   if (node.type === 'Literal' && typeof node.value === 'string') return { text: node.value, whole: true };
-  if (node.type === 'TemplateLiteral' && Array.isArray(node.quasis) && Array.isArray(node.expressions)) {
-    const first = node.quasis[0] as { value: { cooked: string | null } } | undefined;
-    return { text: first?.value.cooked ?? undefined, whole: node.expressions.length === 0 };
-  }
-  if (node.type === 'BinaryExpression' && node.operator === '+' && isNode(node.left) && isNode(node.right)) {
-    const left = writtenText(node.left);
-    if (!left.whole) return { text: left.text, whole: false };
-    const right = writtenText(node.right);
-    return { text: `${left.text}${right.text ?? ''}`, whole: right.whole };
+  if (node.type === 'TemplateLiteral') return { text: cooked(jsNodes(node.quasis)[0]), whole: jsNodes(node.expressions).length === 0 };
+  const left = node.type === 'BinaryExpression' && node.operator === '+' ? jsNode(node.left) : undefined;
+  const right = jsNode(node.right);
+  if (left && right) {
+    const start = writtenText(left);
+    if (!start.whole) return { text: start.text, whole: false };
+    const rest = writtenText(right);
+    return { text: `${start.text}${rest.text ?? ''}`, whole: rest.whole };
   }
   return { text: undefined, whole: false };
 }
 
-function isNode(value: unknown): value is AnyNode {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
-}
-
 /** Calls `enter` on every node of the tree under `node`. */
-function visit(node: AnyNode, enter: (node: AnyNode) => void): void {
-  const stack: AnyNode[] = [node];
+function visit(node: JsNode, enter: (node: JsNode) => void): void {
+  const stack: JsNode[] = [node];
   while (stack.length > 0) {
     const current = stack.pop()!;
     enter(current);
     for (const [key, value] of Object.entries(current)) {
       if (key === 'loc') continue;
-      if (Array.isArray(value)) for (const item of value) isNode(item) && stack.push(item);
-      else if (isNode(value)) stack.push(value);
+      if (Array.isArray(value)) stack.push(...jsNodes(value));
+      else {
+        const child = jsNode(value);
+        if (child) stack.push(child);
+      }
     }
   }
 }
