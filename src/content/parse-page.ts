@@ -1,7 +1,7 @@
 // Turns one MDX page's source into its page model and the diagnostics found on the way.
 import type { Root } from 'mdast';
 import { parseFrontmatter, scriptUrlScheme, type Frontmatter } from '../config/index.js';
-import { diagnostic, pageDiagnostic, START, type Diagnostic, type Position } from '../diagnostics/index.js';
+import { diagnostic, pageDiagnostic, START, type Diagnostic, type PagePosition, type Position } from '../diagnostics/index.js';
 import { parseApiDeclaration, parseOpenApiReference } from './api-declaration.js';
 import { extractApiFields } from './api-fields.js';
 import { extractHeadingIds } from './heading-ids.js';
@@ -180,7 +180,7 @@ export function completePage({ file, path, parsed, yaml, found, before, after, d
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?(?:\n|$)/;
 
 /** The diagnostic of a URL that would run script: `what` names it. */
-function scriptUrlDiagnostic(file: string, at: Position & { writtenAt?: Position }, what: string, scheme: string): Diagnostic {
+function scriptUrlDiagnostic(file: string, at: PagePosition, what: string, scheme: string): Diagnostic {
   return pageDiagnostic('link/script-url', file, at, `${what} is a ${scheme}: URL, which runs script in the reader's browser.`);
 }
 

@@ -45,11 +45,14 @@ export function diagnostic(code: DiagnosticCode, file: string, at: Position, mes
   return { file: at.file ?? file, line: at.line, column: at.column, code, severity: entry.severity, message, hint: entry.hint };
 }
 
+/** Where something is on a page, and where it is written when a snippet placed it there. */
+export type PagePosition = Position & { writtenAt?: Position };
+
 /**
  * The diagnostic `code` of something on the page `file` at `at`; for something a snippet placed
  * there, at the place it is written in the snippet (`at.writtenAt`), the placement in `placedOn`.
  */
-export function pageDiagnostic(code: DiagnosticCode, file: string, at: Position & { writtenAt?: Position }, message: string): Diagnostic {
+export function pageDiagnostic(code: DiagnosticCode, file: string, at: PagePosition, message: string): Diagnostic {
   if (!at.writtenAt) return diagnostic(code, file, at, message);
   return { ...diagnostic(code, file, at.writtenAt, message), placedOn: [{ file, line: at.line }] };
 }

@@ -8,6 +8,7 @@ export {
   pageDiagnostic,
   START,
   type Diagnostic,
+  type PagePosition,
   type Placement,
   type Position,
 } from './diagnostic.js';

@@ -1,11 +1,11 @@
 // Reports icons that neither library docsite draws from has (see findIcon), on pages and in docs.json navigation.
 import { CONFIG_FILE, iconOfConfig, siteIconLibrary, type DocsConfig, type IconConfig, type SourceLocator } from '../config/index.js';
 import type { PageModel } from '../content/index.js';
-import { pageDiagnostic, START, type Diagnostic, type Position } from '../diagnostics/index.js';
+import { pageDiagnostic, START, type Diagnostic, type PagePosition } from '../diagnostics/index.js';
 import { findIcon, isImageIcon, type IconLibrary, type IconRequest } from '../icons/index.js';
 
 /** The diagnostic of `request` when `library` lacks it (an image URL or path is never one), else undefined. */
-function unknownIcon(request: IconRequest, library: IconLibrary, file: string, at: Position & { writtenAt?: Position }): Diagnostic | undefined {
+function unknownIcon(request: IconRequest, library: IconLibrary, file: string, at: PagePosition): Diagnostic | undefined {
   if (isImageIcon(request.name) || findIcon(request, library)) return undefined;
   return pageDiagnostic('render/unknown-icon', file, at, `Neither Font Awesome Free nor Lucide has an icon "${request.name}"; it is drawn as a plain square.`);
 }
